@@ -1,0 +1,1 @@
+"""Game-independent foundation: the engine contract, seeded chance, events, replays."""

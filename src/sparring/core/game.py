@@ -1,0 +1,79 @@
+"""The engine contract every game meets, and the description a game registers.
+
+A game is a `GameSpec`: how to start a state, parse actions and options, project views,
+render them, and (for the conformance kit) how to scramble what a seat cannot see. States
+follow `GameState`; agents follow `Agent`. Nothing here knows a particular game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from .events import Event
+from .rng import Rng
+
+
+@runtime_checkable
+class Action(Protocol):
+    """An immutable, hashable action value with a stable JSON form."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """What every engine state offers (see DESIGN.md, "Engine contract")."""
+
+    num_players: int
+    rng: Rng
+    events: list[Event]
+
+    def to_move(self) -> tuple[int, ...]: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Any]: ...
+
+    def apply(self, action: Any, player: int | None = None) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> tuple[float, ...]: ...
+
+    def clone(self) -> GameState: ...
+
+    def forfeit(self, seat: int, reason: str) -> None: ...
+
+
+class Agent(Protocol):
+    """A player that lives in this process and sees only views and legal actions."""
+
+    needs_view: bool
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything generic code needs to host one game.
+
+    ``scramble_hidden(state, seat, rng)`` returns a copy of `state` in which everything
+    `seat` cannot see has been replaced by other values consistent with its view;
+    ``plant_sentinels(state, seat)`` returns a copy whose hidden numbers are replaced by
+    unique sentinel integers, with the list of sentinels. Both feed the no-leak checks.
+    """
+
+    name: str
+    title: str
+    rules_version: str
+    new_game: Callable[[int, Any], Any]
+    options_from_json: Callable[[dict[str, Any] | None], Any]
+    action_from_json: Callable[[Any], Any]
+    view: Callable[[Any, int | None], dict[str, Any]]
+    render_view: Callable[[dict[str, Any]], str]
+    agents: dict[str, Callable[[int, int], Agent]] = field(default_factory=dict)
+    scramble_hidden: Callable[[Any, int, Rng], Any] | None = None
+    plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]] | None = None
+    determinize: Callable[[dict[str, Any], Rng], Any] | None = None

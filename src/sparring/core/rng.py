@@ -1,0 +1,88 @@
+"""The game's own seeded random source.
+
+Every chance event of a game draws from the `Rng` carried by its state, never from the
+global `random` module, so that the same seed and the same actions replay the same game bit
+for bit on any machine. The generator is splitmix64: its whole state is one integer, which
+makes cloning a state (for search) nearly free.
+
+Draws are *labelled* (``"dodge"``, ``"first_mover"``...). Tests and scenarios can script the
+outcome of the next draws of a label, and every draw is appended to an outcome log that
+replays record and verify.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """Deterministic, cheaply clonable random source with scriptable, logged outcomes."""
+
+    __slots__ = ("_scripted", "_state", "log")
+
+    def __init__(self, seed: int) -> None:
+        self._state = _mix(seed & _MASK)
+        self._scripted: dict[str, deque[int]] | None = None
+        self.log: list[tuple[str, int]] | None = None
+
+    def clone(self) -> Rng:
+        twin = Rng.__new__(Rng)
+        twin._state = self._state
+        twin._scripted = (
+            {label: deque(q) for label, q in self._scripted.items()} if self._scripted else None
+        )
+        twin.log = list(self.log) if self.log is not None else None
+        return twin
+
+    def reseed(self, seed: int) -> None:
+        """Replace the future stream (used by determinization so a sample's future is fresh)."""
+        self._state = _mix(seed & _MASK)
+
+    def script(self, label: str, outcomes: list[int] | list[bool]) -> None:
+        """Force the next draws of `label` to these outcomes, in order, before free draws resume."""
+        if self._scripted is None:
+            self._scripted = {}
+        self._scripted.setdefault(label, deque()).extend(int(o) for o in outcomes)
+
+    def start_log(self) -> None:
+        """Record every outcome from now on as ``(label, value)`` pairs."""
+        self.log = []
+
+    def _next64(self) -> int:
+        self._state = (self._state + _GOLDEN) & _MASK
+        return _mix(self._state)
+
+    def below(self, n: int, label: str) -> int:
+        """A uniform integer in ``[0, n)``."""
+        scripted = self._scripted
+        if scripted and scripted.get(label):
+            value = scripted[label].popleft()
+            if not 0 <= value < n:
+                raise ValueError(f"scripted {label} outcome {value} is outside 0..{n - 1}")
+        else:
+            value = self._next64() % n
+        if self.log is not None:
+            self.log.append((label, value))
+        return value
+
+    def chance(self, percent: int, label: str) -> bool:
+        """True with probability ``percent``/100 (one draw, scriptable as a bool)."""
+        scripted = self._scripted
+        if scripted and scripted.get(label):
+            value = scripted[label].popleft()
+            if value not in (0, 1):
+                raise ValueError(f"scripted {label} outcome must be true or false, got {value}")
+        else:
+            value = 1 if self._next64() % 100 < percent else 0
+        if self.log is not None:
+            self.log.append((label, value))
+        return value == 1

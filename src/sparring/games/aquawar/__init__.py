@@ -1,0 +1,1 @@
+"""Aquawar: the hidden-identity fish battle of the original AI contest, best of three."""

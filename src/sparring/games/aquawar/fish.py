@@ -1,0 +1,68 @@
+"""One fish on the field: its identity, what it behaves as, and its mutable combat state."""
+
+from __future__ import annotations
+
+from .roster import BASE_ATK, FISH, MAX_HP, MIMIC
+
+
+class Fish:
+    """A fish in play. `kind` is its identity (what an assertion must name); `acts_as` is
+    the fish whose skills it uses (itself, or the Mimic's copy). The behaviour flags are
+    derived once from `acts_as` so combat never looks up tables on the hot path."""
+
+    __slots__ = (
+        "acts_as",
+        "active",
+        "alive",
+        "atk",
+        "dodges",
+        "explodes",
+        "heal_buff",
+        "heals",
+        "hp",
+        "kind",
+        "reduce_buff",
+        "revealed",
+        "self_counter",
+        "share_buff",
+        "shares",
+        "shields",
+        "team_counter",
+        "uses",
+        "wound",
+    )
+
+    def __init__(self, kind: int, mimic_of: int | None = None) -> None:
+        self.kind = kind
+        self.acts_as = mimic_of if kind == MIMIC else kind
+        behaviour = FISH[self.acts_as]
+        passive = behaviour.passive
+        self.active = behaviour.active
+        self.team_counter = passive == "team_counter"
+        self.shares = passive == "share"
+        self.dodges = passive in ("dodge", "shield")
+        self.heals = passive == "heal"
+        self.explodes = passive == "explode"
+        self.self_counter = passive == "self_counter"
+        self.shields = 3 if passive == "shield" else 0
+        self.hp = MAX_HP
+        self.atk = BASE_ATK
+        self.alive = True
+        self.revealed = False
+        self.reduce_buff = False
+        self.heal_buff = False
+        self.share_buff = False
+        self.wound = 0
+        self.uses = 0
+
+    def copy(self) -> Fish:
+        twin = Fish.__new__(Fish)
+        for name in Fish.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    def attack_power(self) -> int:
+        """ATK used for this action's damage: the Hammerhead gains 15 while below 80 HP."""
+        if self.explodes and self.hp < 80:
+            return self.atk + 15
+        return self.atk

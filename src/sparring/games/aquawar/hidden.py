@@ -1,0 +1,82 @@
+"""Scrambling what a seat cannot see, for the no-leak properties (DESIGN.md).
+
+`scramble_hidden` swaps every hidden value of the opponent — unrevealed identities, Mimic
+copies, ATK, shields, buffs, damage counters, skill uses, a locked-in pick — and the
+future of the random source, for other values; `plant_sentinels` writes unique numbers
+into the opponent's hidden numeric fields and private events. A view that stays the same
+under the first and never contains a sentinel after the second reads nothing hidden.
+"""
+
+from __future__ import annotations
+
+from sparring.core.rng import Rng
+
+from .actions import Pick
+from .events import SKILL_DETAIL, TEAM
+from .fish import Fish
+from .picks import PickSpace
+from .roster import ALL_FISH, MIMIC
+from .state import PICK, AquawarState
+
+SENTINEL_BASE = 918_273_645
+
+
+def _random_pick(state: AquawarState, seat: int, rng: Rng) -> Pick:
+    space = PickSpace(frozenset(ALL_FISH) - state.used[seat])
+    return space[rng.below(len(space), "scramble")]
+
+
+def scramble_hidden(state: AquawarState, seat: int, rng: Rng) -> AquawarState:
+    """A copy of `state` with everything `seat` cannot see replaced (see module doc)."""
+    twin = state.clone()
+    enemy = 1 - seat
+    twin.rng.reseed(rng.below(1 << 62, "scramble"))
+    if twin.phase == PICK:
+        if twin.picks[enemy] is not None:
+            twin.picks[enemy] = _random_pick(twin, enemy, rng)
+        return twin
+    team = twin.teams[enemy]
+    fixed = {f.kind for f in team if f.revealed}
+    pool = [k for k in ALL_FISH if k not in fixed]
+    for pos, old in enumerate(team):
+        if old.revealed:
+            continue
+        kind = pool.pop(rng.below(len(pool), "scramble"))
+        copy_of = ALL_FISH[rng.below(11, "scramble")] if kind == MIMIC else None
+        fish = Fish(kind, copy_of)
+        fish.hp, fish.alive, fish.revealed = old.hp, old.alive, old.revealed
+        team[pos] = fish
+    for fish in team:
+        fish.atk = 100 + 5 * rng.below(60, "scramble")
+        fish.shields = rng.below(4, "scramble") if fish.shields or fish.dodges else 0
+        fish.reduce_buff = rng.below(2, "scramble") == 1
+        fish.heal_buff = rng.below(2, "scramble") == 1
+        fish.share_buff = rng.below(2, "scramble") == 1
+        fish.wound = rng.below(200, "scramble")
+        fish.uses = rng.below(6, "scramble")
+    return twin
+
+
+def plant_sentinels(state: AquawarState, seat: int) -> tuple[AquawarState, list[int]]:
+    """A copy of `state` with unique sentinels in `seat`'s opponent's hidden numbers."""
+    twin = state.clone()
+    enemy = 1 - seat
+    sentinels: list[int] = []
+
+    def fresh() -> int:
+        sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
+        return sentinels[-1]
+
+    for fish in twin.teams[enemy]:
+        fish.atk = fresh()
+        fish.wound = fresh()
+        fish.uses = fresh()
+        if not fish.revealed:
+            fish.kind = fresh()
+            fish.acts_as = fresh()
+    twin.rng.reseed(0)
+    twin.rng._state = fresh()  # the generator's state is never shown to anyone
+    for index, event in enumerate(twin.events):
+        if event[1] == enemy and event[0] in (TEAM, SKILL_DETAIL):
+            twin.events[index] = (*event[:3], *(fresh() for _ in event[3:]))
+    return twin, sentinels

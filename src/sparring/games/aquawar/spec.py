@@ -1,0 +1,36 @@
+"""Aquawar as the platform sees it: the registry entry tying engine, views and agents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sparring.core.game import GameSpec
+
+from .actions import action_from_json
+from .hidden import plant_sentinels, scramble_hidden
+from .options import AquawarOptions
+from .render import render_view
+from .state import AquawarState
+from .views import view
+
+RULES_VERSION = "aquawar-2021.1"
+
+
+def _new_game(seed: int, options: Any = None) -> AquawarState:
+    if options is None or isinstance(options, AquawarOptions):
+        return AquawarState(seed, options)
+    return AquawarState(seed, AquawarOptions.from_json(options))
+
+
+SPEC = GameSpec(
+    name="aquawar",
+    title="Aquawar",
+    rules_version=RULES_VERSION,
+    new_game=_new_game,
+    options_from_json=AquawarOptions.from_json,
+    action_from_json=action_from_json,
+    view=view,
+    render_view=render_view,
+    scramble_hidden=scramble_hidden,
+    plant_sentinels=plant_sentinels,
+)

@@ -1,0 +1,366 @@
+"""The Aquawar rules engine: match flow (picks, turns, rounds) and the legality of actions.
+
+The state sees everything; nothing here knows of processes, clocks or screens. Damage
+resolution lives in `combat.py`. Phases: ``pick`` (both seats choose, in any order, neither
+seeing the other), then per turn ``assert`` and ``action`` by the seat to move, until a
+round ends; ``over`` when the match is decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.errors import IllegalAction
+from sparring.core.events import NOBODY, PUBLIC, Event
+from sparring.core.rng import Rng
+
+from . import combat
+from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
+from .events import (
+    ACTION,
+    ASSERT_LOSS,
+    ASSERTION,
+    DEATH,
+    FORFEIT,
+    MATCH_END,
+    PICKED,
+    ROUND_END,
+    ROUND_START,
+    ROUND_TEAMS,
+    SKILL_DETAIL,
+    TEAM,
+    TURN,
+)
+from .fish import Fish
+from .options import AquawarOptions
+from .picks import PickSpace
+from .roster import ALL_FISH
+
+PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
+ASSERT_HP_LOSS = 50
+
+
+class AquawarState:
+    """A whole best-of-three match. Seats are 0 and 1."""
+
+    num_players = 2
+
+    __slots__ = (
+        "_legal",
+        "events",
+        "first_mover",
+        "options",
+        "phase",
+        "picks",
+        "rng",
+        "round",
+        "round_results",
+        "seat",
+        "teams",
+        "turn",
+        "used",
+        "winner",
+        "wins",
+    )
+
+    def __init__(self, seed: int, options: AquawarOptions | None = None) -> None:
+        self.options = options or AquawarOptions()
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+        self.round = 0
+        self.wins = [0, 0]
+        self.used: list[frozenset[int]] = [frozenset(), frozenset()]
+        self.round_results: list[dict[str, Any]] = []
+        self.winner: int | None = None
+        self.teams: list[list[Fish]] = [[], []]
+        self.picks: list[Pick | None] = [None, None]
+        self.turn = 0
+        self.seat = 0
+        self.first_mover = 0
+        self.phase = PICK
+        self._legal: Sequence[Action] | None = None
+        if self.options.seat0_always_first:
+            first = 0
+        else:
+            first = self.rng.below(2, "first_mover")
+        self._start_round(first)
+
+    # ----------------------------------------------------------------- contract
+
+    def clone(self) -> AquawarState:
+        twin = AquawarState.__new__(AquawarState)
+        twin.options = self.options
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.round = self.round
+        twin.wins = list(self.wins)
+        twin.used = list(self.used)
+        twin.round_results = list(self.round_results)
+        twin.winner = self.winner
+        twin.teams = [[f.copy() for f in team] for team in self.teams]
+        twin.picks = list(self.picks)
+        twin.turn = self.turn
+        twin.seat = self.seat
+        twin.first_mover = self.first_mover
+        twin.phase = self.phase
+        twin._legal = self._legal
+        return twin
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must decide now: both during picks (until each has picked)."""
+        if self.phase == PICK:
+            return tuple(s for s in (0, 1) if self.picks[s] is None)
+        if self.phase == OVER:
+            return ()
+        return (self.seat,)
+
+    @property
+    def current_player(self) -> int:
+        """The one seat to move; during picks the lowest seat still to pick; -1 when over."""
+        movers = self.to_move()
+        return movers[0] if movers else -1
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Legal actions of `player` (default: the current player), in a stable order."""
+        if self.phase == PICK:
+            seat = self.current_player if player is None else player
+            if seat not in (0, 1) or self.picks[seat] is not None:
+                return ()
+            return PickSpace(frozenset(ALL_FISH) - self.used[seat])
+        if self.phase == OVER or (player is not None and player != self.seat):
+            return ()
+        if self._legal is None:
+            self._legal = self._assert_actions() if self.phase == ASSERT else self._turn_actions()
+        return self._legal
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Play `action` for `player` (default: the current player). Raises `IllegalAction`
+        with the reason, leaving the state untouched, when the rules refuse it."""
+        if self.phase == OVER:
+            raise IllegalAction("the match is over")
+        if self.phase == PICK:
+            seat = self.current_player if player is None else player
+            self._pick(seat, action)
+            return
+        if player is not None and player != self.seat:
+            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {player}'s")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._legal = None
+        if self.phase == ASSERT:
+            self._resolve_assertion(action)  # type: ignore[arg-type]
+        else:
+            self._resolve_action(action)  # type: ignore[arg-type]
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        """End the match against `seat` (a referee verdict: the rules make any illegal move,
+        crash or time-out lose the whole match)."""
+        if self.phase == OVER:
+            return
+        self.events.append((FORFEIT, PUBLIC, seat, reason))
+        self._end_match(1 - seat)
+
+    # ------------------------------------------------------------------ legality
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason `action` is illegal for the seat to move, or None if it is legal."""
+        if self.phase == ASSERT:
+            if isinstance(action, Pass):
+                return None
+            if not isinstance(action, Assert):
+                return f"{action} is not an assertion: assert a hidden enemy fish or pass first"
+            target = self.teams[1 - self.seat][action.pos]
+            if not target.alive:
+                return f"enemy fish {action.pos} is dead and cannot be asserted"
+            if target.revealed:
+                return f"enemy fish {action.pos} is already revealed"
+            return None
+        if self.phase != ACT:
+            return f"no turn action is possible during the {self.phase} phase"
+        if not isinstance(action, Attack | Skill):
+            return f"{action} is not a turn action: attack or use a skill"
+        mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
+        if not mine[action.actor].alive:
+            return f"own fish {action.actor} is dead and cannot act"
+        if isinstance(action, Attack):
+            if not theirs[action.target].alive:
+                return f"enemy fish {action.target} is dead"
+            return None
+        return combat.skill_problem(mine, theirs, action)
+
+    def _assert_actions(self) -> tuple[Action, ...]:
+        enemy = self.teams[1 - self.seat]
+        out: list[Action] = [PASS]
+        for pos, fish in enumerate(enemy):
+            if fish.alive and not fish.revealed:
+                out.extend(ASSERTS[pos, guess] for guess in ALL_FISH)
+        return tuple(out)
+
+    def _turn_actions(self) -> tuple[Action, ...]:
+        mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
+        enemies = [p for p, f in enumerate(theirs) if f.alive]
+        out: list[Action] = []
+        for actor, fish in enumerate(mine):
+            if not fish.alive:
+                continue
+            out.extend(ATTACKS[actor, t] for t in enemies)
+            for ally, enemy in combat.skill_targets(mine, theirs, actor):
+                out.append(SKILLS[actor, ally, enemy])
+        return tuple(out)
+
+    # ------------------------------------------------------------------ picking
+
+    def _pick(self, seat: int, action: Action) -> None:
+        if seat not in (0, 1):
+            raise IllegalAction(f"there is no seat {seat}")
+        if self.picks[seat] is not None:
+            raise IllegalAction(f"seat {seat} has already picked this round")
+        if not isinstance(action, Pick):
+            raise IllegalAction(f"{action} is not a pick: both seats pick 4 fish first")
+        reason = PickSpace(frozenset(ALL_FISH) - self.used[seat]).why_not(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.picks[seat] = action
+        self.events.append((PICKED, PUBLIC, seat))
+        self.events.append((TEAM, seat, seat, list(action.fish), action.mimic))
+        if self.picks[1 - seat] is None:
+            return
+        for s in (0, 1):
+            pick = self.picks[s]
+            assert pick is not None
+            self.teams[s] = [Fish(kind, pick.mimic) for kind in pick.fish]
+            self.used[s] = self.used[s] | frozenset(pick.fish)
+        self.phase = ASSERT
+        self.seat = self.first_mover
+        self.turn = 0
+        self._legal = None
+        self.events.append((TURN, PUBLIC, self.round, 1, self.seat))
+
+    def _start_round(self, first: int) -> None:
+        self.round += 1
+        self.first_mover = first
+        self.picks = [None, None]
+        self.teams = [[], []]
+        self.phase = PICK
+        self._legal = None
+        self.events.append((ROUND_START, PUBLIC, self.round, first))
+
+    # ------------------------------------------------------------------ turns
+
+    def _resolve_assertion(self, action: Pass | Assert) -> None:
+        seat = self.seat
+        if isinstance(action, Assert):
+            target = self.teams[1 - seat][action.pos]
+            success = target.kind == action.guess
+            self.events.append((ASSERTION, PUBLIC, seat, action.pos, action.guess, success))
+            if success:
+                target.revealed = True
+            losing = 1 - seat if success else seat
+            self.events.append((ASSERT_LOSS, PUBLIC, losing, ASSERT_HP_LOSS))
+            for fish in self.teams[losing]:
+                if fish.alive:
+                    fish.hp = max(0, fish.hp - ASSERT_HP_LOSS)
+            self._bury_dead()
+            if not any(f.alive for f in self.teams[losing]):
+                self._end_round(1 - losing, "elimination")
+                return
+        self.phase = ACT
+
+    def _resolve_action(self, action: Attack | Skill) -> None:
+        seat = self.seat
+        mine, theirs = self.teams[seat], self.teams[1 - seat]
+        events = self.events
+        if isinstance(action, Skill):
+            events.append((SKILL_DETAIL, seat, seat, action.actor, action.ally, action.enemy))
+            combat.use_skill(self, seat, action)
+        else:
+            actor = mine[action.actor]
+            damage = actor.attack_power() // 2
+            targets = [(1 - seat, action.target, damage)]
+            events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
+            combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
+        self._bury_dead()
+        enemy_left = any(f.alive for f in theirs)
+        mine_left = any(f.alive for f in mine)
+        if not enemy_left:
+            self._end_round(seat, "mutual destruction" if not mine_left else "elimination")
+        elif not mine_left:
+            self._end_round(1 - seat, "elimination")
+        else:
+            self.turn += 1
+            if self.turn >= self.options.turn_limit:
+                self._end_round(*self._tiebreak())
+            else:
+                self.seat = 1 - seat
+                self.phase = ASSERT
+                events.append((TURN, PUBLIC, self.round, self.turn + 1, self.seat))
+
+    def _bury_dead(self) -> None:
+        """Deaths are settled only after a whole assertion or action (survival lock-in)."""
+        for seat in (0, 1):
+            for pos, fish in enumerate(self.teams[seat]):
+                if fish.alive and fish.hp <= 0:
+                    fish.alive = False
+                    self.events.append((DEATH, PUBLIC, seat, pos))
+
+    def _tiebreak(self) -> tuple[int, str]:
+        """The turn-limit winner: more fish, then more total HP, then the highest single
+        HP, then the seat that moved second."""
+        def alive_hp(seat: int) -> list[int]:
+            return [f.hp for f in self.teams[seat] if f.alive]
+
+        hp0, hp1 = alive_hp(0), alive_hp(1)
+        for label, a, b in (
+            ("more fish", len(hp0), len(hp1)),
+            ("more total HP", sum(hp0), sum(hp1)),
+            ("highest single HP", max(hp0), max(hp1)),
+        ):
+            if a != b:
+                return (0 if a > b else 1), f"turn limit: {label}"
+        return 1 - self.first_mover, "turn limit: second mover"
+
+    # ------------------------------------------------------------------ rounds
+
+    def _end_round(self, winner: int, reason: str) -> None:
+        self.wins[winner] += 1
+        result = {
+            "round": self.round,
+            "winner": winner,
+            "reason": reason,
+            "first_mover": self.first_mover,
+            "turns": self.turn + (0 if reason.startswith("turn limit") else 1),
+            "teams": [
+                {"fish": list(self.picks[s].fish), "mimic": self.picks[s].mimic}  # type: ignore[union-attr]
+                for s in (0, 1)
+            ],
+        }
+        self.round_results.append(result)
+        self.events.append((ROUND_END, PUBLIC, self.round, winner, reason))
+        self.events.append((ROUND_TEAMS, NOBODY, self.round, result["teams"]))
+        decided = max(self.wins) >= 2 and not self.options.play_all_rounds
+        if decided or self.round == 3:
+            self._end_match(0 if self.wins[0] > self.wins[1] else 1)
+            return
+        next_first = 0 if self.options.seat0_always_first else 1 - winner
+        self._start_round(next_first)
+
+    def _end_match(self, winner: int) -> None:
+        self.winner = winner
+        self.phase = OVER
+        self._legal = ()
+        self.events.append((MATCH_END, PUBLIC, winner, [r["winner"] for r in self.round_results]))
+
+
+def new_game(seed: int, options: AquawarOptions | None = None) -> AquawarState:
+    return AquawarState(seed, options)
+
