@@ -73,6 +73,8 @@ class GameSpec:
     action_from_json: Callable[[Any], Any]
     view: Callable[[Any, int | None], dict[str, Any]]
     render_view: Callable[[dict[str, Any]], str]
+    describe_event: Callable[[dict[str, Any], int | None], str]
+    summarize: Callable[[Any], dict[str, Any]]
     agents: dict[str, Callable[[int, int], Agent]] = field(default_factory=dict)
     scramble_hidden: Callable[[Any, int, Rng], Any] | None = None
     plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]] | None = None

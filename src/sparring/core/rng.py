@@ -6,8 +6,8 @@ for bit on any machine. The generator is splitmix64: its whole state is one inte
 makes cloning a state (for search) nearly free.
 
 Draws are *labelled* (``"dodge"``, ``"first_mover"``...). Tests and scenarios can script the
-outcome of the next draws of a label, and every draw is appended to an outcome log that
-replays record and verify.
+outcome of the next draws of a label, and every draw is appended to `log` as
+``(label, value)``, which replays record and verify.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self._state = _mix(seed & _MASK)
         self._scripted: dict[str, deque[int]] | None = None
-        self.log: list[tuple[str, int]] | None = None
+        self.log: list[tuple[str, int]] = []
 
     def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
@@ -40,7 +40,7 @@ class Rng:
         twin._scripted = (
             {label: deque(q) for label, q in self._scripted.items()} if self._scripted else None
         )
-        twin.log = list(self.log) if self.log is not None else None
+        twin.log = list(self.log)
         return twin
 
     def reseed(self, seed: int) -> None:
@@ -52,10 +52,6 @@ class Rng:
         if self._scripted is None:
             self._scripted = {}
         self._scripted.setdefault(label, deque()).extend(int(o) for o in outcomes)
-
-    def start_log(self) -> None:
-        """Record every outcome from now on as ``(label, value)`` pairs."""
-        self.log = []
 
     def _next64(self) -> int:
         self._state = (self._state + _GOLDEN) & _MASK
@@ -70,8 +66,7 @@ class Rng:
                 raise ValueError(f"scripted {label} outcome {value} is outside 0..{n - 1}")
         else:
             value = self._next64() % n
-        if self.log is not None:
-            self.log.append((label, value))
+        self.log.append((label, value))
         return value
 
     def chance(self, percent: int, label: str) -> bool:
@@ -83,6 +78,5 @@ class Rng:
                 raise ValueError(f"scripted {label} outcome must be true or false, got {value}")
         else:
             value = 1 if self._next64() % 100 < percent else 0
-        if self.log is not None:
-            self.log.append((label, value))
+        self.log.append((label, value))
         return value == 1

@@ -9,8 +9,8 @@ from sparring.core.game import GameSpec
 from .actions import action_from_json
 from .hidden import plant_sentinels, scramble_hidden
 from .options import AquawarOptions
-from .render import render_view
-from .state import AquawarState
+from .render import describe_event, render_view
+from .state import AquawarState, summarize
 from .views import view
 
 RULES_VERSION = "aquawar-2021.1"
@@ -31,6 +31,8 @@ SPEC = GameSpec(
     action_from_json=action_from_json,
     view=view,
     render_view=render_view,
+    describe_event=describe_event,
+    summarize=summarize,
     scramble_hidden=scramble_hidden,
     plant_sentinels=plant_sentinels,
 )

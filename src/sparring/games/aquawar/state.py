@@ -364,3 +364,7 @@ class AquawarState:
 def new_game(seed: int, options: AquawarOptions | None = None) -> AquawarState:
     return AquawarState(seed, options)
 
+
+def summarize(state: AquawarState) -> dict[str, Any]:
+    """The match in brief, for results, replays and stores: round by round and who won."""
+    return {"winner": state.winner, "wins": list(state.wins), "rounds": list(state.round_results)}

@@ -1,0 +1,7 @@
+"""`sparring replay` (being written)."""
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to `app`."""

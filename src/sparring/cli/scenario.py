@@ -1,0 +1,5 @@
+"""`sparring scenario` (being written)."""
+
+import typer
+
+app = typer.Typer(help="Run scenario files: positions as data with expected results.")

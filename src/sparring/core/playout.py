@@ -1,0 +1,71 @@
+"""Playing a whole match between in-process agents, the loop every front end shares.
+
+Agents see only views and legal actions. An agent that does not read views (`needs_view`
+False) is handed ``None``, so cheap agents cost nothing beyond their own choice — this is
+the loop the benchmarks time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+from .events import Event
+from .game import Agent, GameSpec
+
+if TYPE_CHECKING:
+    from .replay import ReplayWriter
+
+EventHook = Callable[[Any, list[Event]], None]
+
+
+def play_match(
+    spec: GameSpec,
+    seed: int,
+    options: Any,
+    agents: Sequence[Agent],
+    *,
+    on_events: EventHook | None = None,
+    recorder: ReplayWriter | None = None,
+) -> Any:
+    """Play from a new game to the end and return the final state.
+
+    `on_events(state, new_events)` runs after each applied action with the raw events it
+    produced. An in-process agent returning an illegal action forfeits, as a bot would.
+    """
+    state = spec.new_game(seed, options)
+    if recorder is not None:
+        recorder.begin(state)
+    seen = 0
+    if on_events is not None:
+        on_events(state, state.events[:])
+        seen = len(state.events)
+    view_fn = spec.view
+    while not state.is_terminal():
+        for seat in state.to_move():
+            agent = agents[seat]
+            legal = state.legal_actions(seat)
+            view = view_fn(state, seat) if agent.needs_view else None
+            started = time.perf_counter()
+            action = agent.act(view, legal)
+            spent = time.perf_counter() - started
+            try:
+                state.apply(action, seat)
+            except IllegalAction as error:
+                reason = f"illegal action {action}: {error}"
+                state.forfeit(seat, f"IA: {reason}")
+                if recorder is not None:
+                    recorder.decision(state, seat, action, spent, verdict="IA", reason=reason)
+                break
+            if recorder is not None:
+                recorder.decision(state, seat, action, spent)
+            if on_events is not None:
+                on_events(state, state.events[seen:])
+                seen = len(state.events)
+            if state.is_terminal():
+                break
+    if recorder is not None:
+        recorder.finish(state)
+    return state
