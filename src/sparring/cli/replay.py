@@ -1,7 +1,62 @@
-"""`sparring replay` (being written)."""
+"""`sparring replay FILE`: re-simulate a replay, report any divergence, print the match."""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import typer
+from rich.console import Console
+
+from sparring.core.events import event_json
+from sparring.core.registry import get_game
+from sparring.core.replay import read_replay, verify_replay
+
+
+def replay_command(
+    path: Path = typer.Argument(..., help="A replay file (JSON lines) written by a match."),
+    events: bool = typer.Option(
+        True, "--events/--no-events", help="Print every event, not just round results."
+    ),
+) -> None:
+    """Re-simulate a replay through the engine, check it, and print it round by round.
+
+    Exit code 0 when the replay reproduces exactly, 1 when it diverges, 2 when the file
+    cannot be read as a replay.
+    """
+    console = Console(highlight=False)
+    replay = read_replay(path)
+    header = replay.header
+    spec = get_game(header.game)
+    report = verify_replay(replay)
+    seats = ", ".join(
+        f"seat {i}: {seat.get('name') or seat.get('command') or seat.get('kind', '?')}"
+        for i, seat in enumerate(header.seats)
+    )
+    console.print(
+        f"[bold]{spec.title}[/] replay — seed {header.seed}, rules {header.rules_version}, {seats}"
+    )
+    if events:
+        for event in report.state.events:
+            line = spec.describe_event(event_json(event), None)
+            style = "bold" if event[0] in ("round_start", "round_end", "match_end") else ""
+            console.print(line, style=style, markup=False)
+    else:
+        for result in spec.summarize(report.state).get("rounds", []):
+            console.print(
+                f"Round {result['round']}: won by seat {result['winner']} ({result['reason']})"
+            )
+    console.print(f"{report.decisions} decisions re-simulated.")
+    if report.ok:
+        console.print(
+            "[green]Replay verified: every decision, chance outcome and the result "
+            "reproduce exactly.[/]"
+        )
+        return
+    for problem in report.problems:
+        console.print(f"[red]divergence:[/] {problem}", markup=True)
+    raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
-    """Add the command to `app`."""
+    """Add `replay` to `app`."""
+    app.command("replay")(replay_command)

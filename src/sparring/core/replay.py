@@ -162,7 +162,9 @@ def parse_replay(lines: list[str], source: str = "replay") -> Replay:
         try:
             records.append(_decoder.decode(line))
         except msgspec.DecodeError as error:
-            raise BadInput(f"{source}: line {number} is not a valid replay record: {error}") from None
+            raise BadInput(
+                f"{source}: line {number} is not a valid replay record: {error}"
+            ) from None
     if not records or not isinstance(records[0], Header):
         raise BadInput(f"{source}: the first line must be the replay header")
     header = records[0]

@@ -19,6 +19,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def _mix(z: int) -> int:
+    """splitmix64's output function (inlined by hand in the draw methods for speed)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -53,10 +54,6 @@ class Rng:
             self._scripted = {}
         self._scripted.setdefault(label, deque()).extend(int(o) for o in outcomes)
 
-    def _next64(self) -> int:
-        self._state = (self._state + _GOLDEN) & _MASK
-        return _mix(self._state)
-
     def below(self, n: int, label: str) -> int:
         """A uniform integer in ``[0, n)``."""
         scripted = self._scripted
@@ -65,7 +62,10 @@ class Rng:
             if not 0 <= value < n:
                 raise ValueError(f"scripted {label} outcome {value} is outside 0..{n - 1}")
         else:
-            value = self._next64() % n
+            z = self._state = (self._state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = (z ^ (z >> 31)) % n
         self.log.append((label, value))
         return value
 
@@ -77,6 +77,9 @@ class Rng:
             if value not in (0, 1):
                 raise ValueError(f"scripted {label} outcome must be true or false, got {value}")
         else:
-            value = 1 if self._next64() % 100 < percent else 0
+            z = self._state = (self._state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = 1 if (z ^ (z >> 31)) % 100 < percent else 0
         self.log.append((label, value))
         return value == 1

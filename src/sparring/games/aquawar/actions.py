@@ -142,7 +142,4 @@ def action_from_json(data: Any) -> Action:
         if mimic is not None and (isinstance(mimic, bool) or mimic not in ALL_FISH):
             raise BadInput(f"pick action: mimic must be a fish id 1-12 or null, got {mimic!r}")
         return Pick(tuple(fish), mimic)  # type: ignore[arg-type]
-    raise BadInput(
-        f"unknown action type {kind!r}; expected pick, pass, assert, attack or skill"
-    )
-
+    raise BadInput(f"unknown action type {kind!r}; expected pick, pass, assert, attack or skill")

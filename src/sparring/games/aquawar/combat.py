@@ -102,8 +102,7 @@ def skill_problem(mine: list[Fish], theirs: list[Fish], action: Skill) -> str | 
         "heal_buff_crit": (
             "needs one living teammate (not itself) as ally and one living enemy"
             if fish.uses < BONUS_USES
-            else "needs one living teammate (not itself) as ally and, after its third use, "
-            "no enemy"
+            else "needs one living teammate (not itself) as ally and, after its third use, no enemy"
         ),
     }[active]
     if not skill_targets(mine, theirs, action.actor):

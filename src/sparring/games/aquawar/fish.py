@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .roster import BASE_ATK, FISH, MAX_HP, MIMIC
+from .roster import ACTIVES, BASE_ATK, FISH, MAX_HP, MIMIC
 
 
 class Fish:
@@ -11,8 +11,8 @@ class Fish:
     derived once from `acts_as` so combat never looks up tables on the hot path."""
 
     __slots__ = (
-        "acts_as",
         "active",
+        "acts_as",
         "alive",
         "atk",
         "dodges",
@@ -21,6 +21,7 @@ class Fish:
         "heals",
         "hp",
         "kind",
+        "menu",
         "reduce_buff",
         "revealed",
         "self_counter",
@@ -38,6 +39,7 @@ class Fish:
         behaviour = FISH[self.acts_as]
         passive = behaviour.passive
         self.active = behaviour.active
+        self.menu = ACTIVES.index(self.active)  # a small code for memoising legal actions
         self.team_counter = passive == "team_counter"
         self.shares = passive == "share"
         self.dodges = passive in ("dodge", "shield")

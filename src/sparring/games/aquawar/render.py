@@ -30,7 +30,19 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "team":
         team = ", ".join(fish_label(f) for f in event["fish"])
         mimic = f" (Mimic copies {fish_label(event['mimic'])})" if event["mimic"] else ""
-        return f"Your team: {team}{mimic}."
+        owner = "Your" if viewer == event["seat"] else f"Seat {event['seat']}'s"
+        return f"{owner} team: {team}{mimic}."
+    if kind == "round_teams":
+        return (
+            "Teams: "
+            + "; ".join(
+                f"seat {s}: "
+                + ", ".join(fish_label(f) for f in team["fish"])
+                + (f" (Mimic as {fish_label(team['mimic'])})" if team["mimic"] else "")
+                for s, team in enumerate(event["teams"])
+            )
+            + "."
+        )
     if kind == "turn":
         return f"-- turn {event['turn']}: {_side(event['seat'], viewer)} --"
     if kind == "assert":
@@ -44,21 +56,23 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         return f"all {_side(event['seat'], viewer)} fish lose {event['amount']} HP."
     if kind == "action":
         who = f"{_side(event['seat'], viewer)} fish {event['actor']}"
-        targets = ", ".join(
-            f"{_side(s, viewer)} {p} ({v})" for s, p, v in event["targets"]
-        )
-        label = {"normalattack": "attacks", "aoe": "uses an area skill on",
-                 "infight": "hurts its teammate", "crit": "crits",
-                 "subtle": "uses a skill with no visible effect"}[event["type"]]
+        targets = ", ".join(f"{_side(s, viewer)} {p} ({v})" for s, p, v in event["targets"])
+        label = {
+            "normalattack": "attacks",
+            "aoe": "uses an area skill on",
+            "infight": "hurts its teammate",
+            "crit": "crits",
+            "subtle": "uses a skill with no visible effect",
+        }[event["type"]]
         return f"{who} {label} {targets}".rstrip() + "."
     if kind == "skill_detail":
-        return (
-            f"(your fish {event['actor']}'s skill: ally {event['ally']}, "
-            f"enemy {event['enemy']})"
-        )
+        owner = "your" if viewer == event["seat"] else f"seat {event['seat']}"
+        return f"  ({owner} fish {event['actor']}'s skill: ally {event['ally']}, enemy {event['enemy']})"
     if kind == "hit":
         how = "direct" if event["direct"] else "indirect"
-        return f"  {_side(event['seat'], viewer)} fish {event['pos']} takes {event['value']} ({how})."
+        return (
+            f"  {_side(event['seat'], viewer)} fish {event['pos']} takes {event['value']} ({how})."
+        )
     if kind == "passive":
         owner = f"{_side(event['seat'], viewer)} fish {event['pos']}"
         text = {
@@ -72,7 +86,9 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "dead":
         return f"{_side(event['seat'], viewer)} fish {event['pos']} is dead."
     if kind == "round_end":
-        return f"Round {event['round']} won by {_side(event['winner'], viewer)} ({event['reason']})."
+        return (
+            f"Round {event['round']} won by {_side(event['winner'], viewer)} ({event['reason']})."
+        )
     if kind == "match_end":
         return f"Match won by {_side(event['winner'], viewer)}."
     if kind == "forfeit":

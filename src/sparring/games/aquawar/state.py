@@ -40,6 +40,13 @@ from .roster import ALL_FISH
 PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
 ASSERT_HP_LOSS = 50
 
+_ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
+    (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
+    for mask in range(16)
+)
+_TURN_MENUS: dict[int, tuple[Action, ...]] = {}
+_MENU_CACHE_LIMIT = 200_000
+
 
 class AquawarState:
     """A whole best-of-three match. Seats are 0 and 1."""
@@ -80,10 +87,7 @@ class AquawarState:
         self.first_mover = 0
         self.phase = PICK
         self._legal: Sequence[Action] | None = None
-        if self.options.seat0_always_first:
-            first = 0
-        else:
-            first = self.rng.below(2, "first_mover")
+        first = 0 if self.options.seat0_always_first else self.rng.below(2, "first_mover")
         self._start_round(first)
 
     # ----------------------------------------------------------------- contract
@@ -199,15 +203,35 @@ class AquawarState:
         return combat.skill_problem(mine, theirs, action)
 
     def _assert_actions(self) -> tuple[Action, ...]:
-        enemy = self.teams[1 - self.seat]
-        out: list[Action] = [PASS]
-        for pos, fish in enumerate(enemy):
+        mask = 0
+        for pos, fish in enumerate(self.teams[1 - self.seat]):
             if fish.alive and not fish.revealed:
-                out.extend(ASSERTS[pos, guess] for guess in ALL_FISH)
-        return tuple(out)
+                mask |= 1 << pos
+        return _ASSERT_MENUS[mask]
 
     def _turn_actions(self) -> tuple[Action, ...]:
+        """The action-phase menu, memoised on everything it depends on: each own fish's
+        skill (and whether a Turtle still has bonus uses), who is alive on both sides, and
+        which enemies are tied for the lowest HP (the sharks' targets)."""
         mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
+        key = 0
+        for fish in mine:
+            key = key * 16 + (fish.menu * 2 + (fish.uses >= 3) if fish.alive else 15)
+        low = 1 << 30
+        for fish in theirs:
+            if fish.alive and fish.hp < low:
+                low = fish.hp
+        for fish in theirs:
+            key = key * 4 + (fish.alive + (fish.alive and fish.hp == low))
+        menu = _TURN_MENUS.get(key)
+        if menu is None:
+            if len(_TURN_MENUS) > _MENU_CACHE_LIMIT:
+                _TURN_MENUS.clear()
+            menu = _TURN_MENUS[key] = self._build_turn_actions(mine, theirs)
+        return menu
+
+    @staticmethod
+    def _build_turn_actions(mine: list[Fish], theirs: list[Fish]) -> tuple[Action, ...]:
         enemies = [p for p, f in enumerate(theirs) if f.alive]
         out: list[Action] = []
         for actor, fish in enumerate(mine):
@@ -290,8 +314,8 @@ class AquawarState:
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
         self._bury_dead()
-        enemy_left = any(f.alive for f in theirs)
-        mine_left = any(f.alive for f in mine)
+        enemy_left = theirs[0].alive or theirs[1].alive or theirs[2].alive or theirs[3].alive
+        mine_left = mine[0].alive or mine[1].alive or mine[2].alive or mine[3].alive
         if not enemy_left:
             self._end_round(seat, "mutual destruction" if not mine_left else "elimination")
         elif not mine_left:
@@ -308,7 +332,9 @@ class AquawarState:
     def _bury_dead(self) -> None:
         """Deaths are settled only after a whole assertion or action (survival lock-in)."""
         for seat in (0, 1):
-            for pos, fish in enumerate(self.teams[seat]):
+            team = self.teams[seat]
+            for pos in range(4):
+                fish = team[pos]
                 if fish.alive and fish.hp <= 0:
                     fish.alive = False
                     self.events.append((DEATH, PUBLIC, seat, pos))
@@ -316,6 +342,7 @@ class AquawarState:
     def _tiebreak(self) -> tuple[int, str]:
         """The turn-limit winner: more fish, then more total HP, then the highest single
         HP, then the seat that moved second."""
+
         def alive_hp(seat: int) -> list[int]:
             return [f.hp for f in self.teams[seat] if f.alive]
 

@@ -1,0 +1,67 @@
+"""Throughput of whole matches between built-in agents in one process.
+
+Numbers are printed, never asserted: these machines are noisy, so speed is tracked by
+people reading `sparring bench` output, not by timed tests.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from typing import Any
+
+from .errors import BadInput
+from .game import GameSpec
+from .playout import play_match
+
+
+def _peak_rss_mib() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def bench_matches(
+    spec: GameSpec, games: int, agents: tuple[str, str] = ("random", "random"), seed: int = 0
+) -> dict[str, Any]:
+    """Play `games` matches with seeds `seed`, `seed + 1`, ... and measure them."""
+    if games < 1:
+        raise BadInput(f"--games must be at least 1, got {games}")
+    for name in agents:
+        if name not in spec.agents:
+            raise BadInput(
+                f"unknown {spec.name} agent {name!r}; known: {', '.join(sorted(spec.agents))}"
+            )
+    tally = [0]
+    started = time.perf_counter()
+    for index in range(games):
+        match_seed = seed + index
+        players = [
+            _Counted(spec.agents[name](seat, match_seed * 2 + seat), tally)
+            for seat, name in enumerate(agents)
+        ]
+        play_match(spec, match_seed, None, players)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": spec.name,
+        "agents": list(agents),
+        "matches": games,
+        "decisions": tally[0],
+        "seconds": round(elapsed, 4),
+        "matches_per_second": round(games / elapsed, 1),
+        "actions_per_second": round(tally[0] / elapsed, 1),
+        "peak_rss_mib": _peak_rss_mib(),
+    }
+
+
+class _Counted:
+    """An agent wrapper that counts decisions, so the match loop itself stays untouched."""
+
+    __slots__ = ("_act", "_tally", "needs_view")
+
+    def __init__(self, agent: Any, tally: list[int]) -> None:
+        self._act = agent.act
+        self._tally = tally
+        self.needs_view = agent.needs_view
+
+    def act(self, view: Any, legal: Any) -> Any:
+        self._tally[0] += 1
+        return self._act(view, legal)
