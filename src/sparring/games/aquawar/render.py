@@ -67,7 +67,8 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         return f"{who} {label} {targets}".rstrip() + "."
     if kind == "skill_detail":
         owner = "your" if viewer == event["seat"] else f"seat {event['seat']}"
-        return f"  ({owner} fish {event['actor']}'s skill: ally {event['ally']}, enemy {event['enemy']})"
+        detail = f"ally {event['ally']}, enemy {event['enemy']}"
+        return f"  ({owner} fish {event['actor']}'s skill: {detail})"
     if kind == "hit":
         how = "direct" if event["direct"] else "indirect"
         return (
