@@ -43,24 +43,27 @@ def play_match(
         on_events(state, state.events[:])
         seen = len(state.events)
     view_fn = spec.view
+    clock = time.perf_counter
+    spent = 0.0
     while not state.is_terminal():
         for seat in state.to_move():
             agent = agents[seat]
             legal = state.legal_actions(seat)
             view = view_fn(state, seat) if agent.needs_view else None
-            started = time.perf_counter()
-            action = agent.act(view, legal)
-            spent = time.perf_counter() - started
+            if recorder is None:
+                action = agent.act(view, legal)
+            else:
+                started = clock()
+                action = agent.act(view, legal)
+                spent = clock() - started
+            verdict, reason = "ok", None
             try:
                 state.apply(action, seat)
             except IllegalAction as error:
-                reason = f"illegal action {action}: {error}"
+                verdict, reason = "IA", f"illegal action {action}: {error}"
                 state.forfeit(seat, f"IA: {reason}")
-                if recorder is not None:
-                    recorder.decision(state, seat, action, spent, verdict="IA", reason=reason)
-                break
             if recorder is not None:
-                recorder.decision(state, seat, action, spent)
+                recorder.decision(state, seat, action, spent, verdict=verdict, reason=reason)
             if on_events is not None:
                 on_events(state, state.events[seen:])
                 seen = len(state.events)
