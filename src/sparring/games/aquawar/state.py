@@ -44,8 +44,14 @@ _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
     for mask in range(16)
 )
-_TURN_MENUS: dict[int, tuple[Action, ...]] = {}
-_MENU_CACHE_LIMIT = 200_000
+_ACTOR_MENUS: dict[int, tuple[Action, ...]] = {}
+
+
+def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Action, ...]:
+    """Every legal turn action of one living fish: normal attacks, then skill uses."""
+    attacks = [ATTACKS[actor, t] for t, f in enumerate(theirs) if f.alive]
+    skills = [SKILLS[actor, a, e] for a, e in combat.skill_targets(mine, theirs, actor)]
+    return (*attacks, *skills)
 
 
 class AquawarState:
@@ -210,37 +216,31 @@ class AquawarState:
         return _ASSERT_MENUS[mask]
 
     def _turn_actions(self) -> tuple[Action, ...]:
-        """The action-phase menu, memoised on everything it depends on: each own fish's
-        skill (and whether a Turtle still has bonus uses), who is alive on both sides, and
-        which enemies are tied for the lowest HP (the sharks' targets)."""
+        """The action-phase menu, assembled from per-fish menus memoised on everything they
+        depend on: the fish's position and skill (and whether a Turtle still has bonus
+        uses), who is alive on both sides, and which enemies are tied for the lowest HP
+        (the sharks' targets)."""
         mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
-        key = 0
-        for fish in mine:
-            key = key * 16 + (fish.menu * 2 + (fish.uses >= 3) if fish.alive else 15)
+        context = 0
         low = 1 << 30
         for fish in theirs:
             if fish.alive and fish.hp < low:
                 low = fish.hp
         for fish in theirs:
-            key = key * 4 + (fish.alive + (fish.alive and fish.hp == low))
-        menu = _TURN_MENUS.get(key)
-        if menu is None:
-            if len(_TURN_MENUS) > _MENU_CACHE_LIMIT:
-                _TURN_MENUS.clear()
-            menu = _TURN_MENUS[key] = self._build_turn_actions(mine, theirs)
+            context = context * 4 + (fish.alive + (fish.alive and fish.hp == low))
+        for fish in mine:
+            context = context * 2 + fish.alive
+        menu: tuple[Action, ...] = ()
+        cache = _ACTOR_MENUS
+        for pos in range(4):
+            fish = mine[pos]
+            if fish.alive:
+                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= 3)) << 12) | context
+                part = cache.get(key)
+                if part is None:
+                    part = cache[key] = _actor_menu(mine, theirs, pos)
+                menu += part
         return menu
-
-    @staticmethod
-    def _build_turn_actions(mine: list[Fish], theirs: list[Fish]) -> tuple[Action, ...]:
-        enemies = [p for p, f in enumerate(theirs) if f.alive]
-        out: list[Action] = []
-        for actor, fish in enumerate(mine):
-            if not fish.alive:
-                continue
-            out.extend(ATTACKS[actor, t] for t in enemies)
-            for ally, enemy in combat.skill_targets(mine, theirs, actor):
-                out.append(SKILLS[actor, ally, enemy])
-        return tuple(out)
 
     # ------------------------------------------------------------------ picking
 
