@@ -1,0 +1,297 @@
+"""An untrusted bot as a child process, on the referee's clock.
+
+The bot runs in its own session and process group, so the referee can pause it between
+turns (SIGSTOP, so it cannot think on the opponent's clock), resume it for its own turn,
+and kill it together with every process it spawned. Every wait has a deadline the referee
+enforces itself; memory is watched (resident size of the whole process tree) and output is
+capped. Each failure raises `BotFailure` with a verdict:
+
+- ``TLE`` no complete reply by the deadline (or the CPU-time cap was hit),
+- ``RE`` the bot exited, crashed or closed its pipes,
+- ``BAD`` the reply is not one JSON object on one line,
+- ``OLE`` the bot wrote more than the output caps allow,
+- ``MLE`` the process tree's memory went over the cap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import resource
+import select
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sparring.core.errors import BadInput
+
+TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
+_POLL_SECONDS = 0.02
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps for one bot process. Memory is resident memory of its whole process tree."""
+
+    memory_mib: int = 1024
+    cpu_seconds: int = 600
+    reply_bytes: int = 1 << 20
+    output_bytes: int = 64 << 20
+    stderr_bytes: int = 16 << 10
+
+
+class BotFailure(Exception):
+    """A bot broke the rules of the referee; `verdict` is one of TLE, RE, BAD, OLE, MLE."""
+
+    def __init__(self, verdict: str, detail: str) -> None:
+        super().__init__(f"{verdict}: {detail}")
+        self.verdict = verdict
+        self.detail = detail
+
+
+def _limit_resources(limits: Limits) -> None:
+    """Runs in the child before exec: CPU-time cap (SIGXCPU, then SIGKILL) and no cores."""
+    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _proc_stat(pid: int) -> tuple[int, int, int] | None:
+    """(parent pid, session, start time) of `pid`, or None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return None
+    fields = raw[raw.rfind(b")") + 2 :].split()
+    return int(fields[1]), int(fields[3]), int(fields[19])
+
+
+def process_tree(root: int) -> dict[int, int]:
+    """`root` and every live process in its session or descended from it — including
+    children that moved to a session of their own — as {pid: start time}."""
+    table: dict[int, tuple[int, int, int]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            stat = _proc_stat(int(name))
+            if stat is not None:
+                table[int(name)] = stat
+    found = {pid for pid, (_, session, _) in table.items() if session == root}
+    if root in table:
+        found.add(root)
+    grew = True
+    while grew:
+        grew = False
+        for pid, (parent, _, _) in table.items():
+            if parent in found and pid not in found:
+                found.add(pid)
+                grew = True
+    return {pid: table[pid][2] for pid in found}
+
+
+def _resident_bytes(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm", "rb") as handle:
+                total += int(handle.read().split()[1]) * _PAGE
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+class BotProcess:
+    """One running bot. Use `request` for a reply within a deadline; `close` always."""
+
+    def __init__(self, command: str | list[str], limits: Limits | None = None) -> None:
+        self.command = command
+        self.limits = limits or Limits()
+        args = shlex.split(command) if isinstance(command, str) else list(command)
+        if not args:
+            raise BadInput("a bot command cannot be empty")
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self._process = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                start_new_session=True,
+                preexec_fn=lambda: _limit_resources(self.limits),  # noqa: PLW1509
+                bufsize=0,
+            )
+        except (FileNotFoundError, PermissionError) as error:
+            self._stderr.close()
+            raise BadInput(f"cannot start bot {args[0]!r}: {error.strerror}") from None
+        os.set_blocking(self._process.stdout.fileno(), False)  # type: ignore[union-attr]
+        self._buffer = b""
+        self._written = 0
+        self._paused = False
+        self._seen: dict[int, int] = {}
+        self.closed = False
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    # ------------------------------------------------------------------ signals
+
+    def _tree(self) -> dict[int, int]:
+        """The bot's processes now, plus any seen before that still live (an orphan whose
+        parent died is reparented away from the tree but is still the bot's)."""
+        current = process_tree(self.pid)
+        self._seen.update(current)
+        for pid, started in list(self._seen.items()):
+            stat = _proc_stat(pid)
+            if stat is None or stat[2] != started:
+                del self._seen[pid]
+        return dict(self._seen)
+
+    def _signal_tree(self, signum: int) -> None:
+        tree = self._tree()  # before signalling: a killed parent orphans its children
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signum)
+        for pid in tree:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signum)
+
+    def pause(self) -> None:
+        """Freeze the bot and its children while it is not its turn."""
+        if not self._paused and self._process.poll() is None:
+            self._signal_tree(signal.SIGSTOP)
+            self._paused = True
+
+    def resume(self) -> None:
+        if self._paused:
+            self._signal_tree(signal.SIGCONT)
+            self._paused = False
+
+    def kill(self) -> None:
+        """Kill the bot and every process it started, and reap it."""
+        self._signal_tree(signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(timeout=1)
+
+    # ------------------------------------------------------------------ talking
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write one JSON line to the bot (RE if it has gone)."""
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        try:
+            assert self._process.stdin is not None
+            self._process.stdin.write(data)
+            self._process.stdin.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
+            raise BotFailure(RE, self._exit_story("stopped reading its input")) from None
+
+    def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """Send `message`, wait at most `seconds` for one JSON-object line, pause the bot.
+
+        Raises `BotFailure` (the bot is killed) on any failure."""
+        self.resume()
+        try:
+            self.send(message)
+            line = self._read_line(time.monotonic() + seconds, seconds)
+            reply = self._decode(line)
+        except BotFailure:
+            self.kill()
+            raise
+        self.pause()
+        return reply
+
+    def _read_line(self, deadline: float, seconds: float) -> bytes:
+        stdout = self._process.stdout
+        assert stdout is not None
+        self._buffer = b""
+        limits = self.limits
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise BotFailure(TLE, f"no reply within {seconds:g} s")
+            ready, _, _ = select.select([stdout], [], [], min(remaining, _POLL_SECONDS))
+            if ready:
+                chunk = stdout.read(1 << 16)
+                if chunk == b"" and self._process.poll() is not None:
+                    raise BotFailure(RE, self._exit_story("exited without replying"))
+                if chunk:
+                    self._written += len(chunk)
+                    if self._written > limits.output_bytes:
+                        raise BotFailure(OLE, f"wrote more than {limits.output_bytes} bytes")
+                    self._buffer += chunk
+                    newline = self._buffer.find(b"\n")
+                    if newline >= 0:
+                        if newline > limits.reply_bytes:
+                            raise BotFailure(OLE, f"a reply over {limits.reply_bytes} bytes")
+                        return self._buffer[:newline]
+                    if len(self._buffer) > limits.reply_bytes:
+                        raise BotFailure(OLE, f"a reply over {limits.reply_bytes} bytes")
+            elif self._process.poll() is not None:
+                raise BotFailure(RE, self._exit_story("exited without replying"))
+            self._check_memory()
+
+    def _check_memory(self) -> None:
+        used = _resident_bytes(list(self._tree()))
+        if used > self.limits.memory_mib << 20:
+            raise BotFailure(
+                MLE, f"used {used >> 20} MiB, over the {self.limits.memory_mib} MiB cap"
+            )
+
+    @staticmethod
+    def _decode(line: bytes) -> dict[str, Any]:
+        text = line.decode("utf-8", errors="replace").strip()
+        try:
+            reply = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BotFailure(BAD, f"reply is not JSON ({error.msg}): {text[:120]!r}") from None
+        if not isinstance(reply, dict):
+            raise BotFailure(BAD, f"reply must be a JSON object, got {text[:120]!r}")
+        return reply
+
+    def _exit_story(self, what: str) -> str:
+        """Why the bot is gone: its exit status and the tail of what it wrote to stderr."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(timeout=0.5)
+        code = self._process.returncode
+        if code is None:
+            status = "still running"
+        elif code < 0:
+            status = f"killed by {signal.Signals(-code).name}"
+        else:
+            status = f"exit code {code}"
+        tail = self.stderr_tail()
+        return f"{what} ({status})" + (f"; stderr: {tail}" if tail else "")
+
+    def stderr_tail(self) -> str:
+        """The last bytes the bot wrote to stderr, for failure reports."""
+        try:
+            self._stderr.seek(0, os.SEEK_END)
+            size = self._stderr.tell()
+            self._stderr.seek(max(0, size - self.limits.stderr_bytes))
+            data = self._stderr.read()
+        except (OSError, ValueError):
+            return ""
+        lines = data.decode("utf-8", errors="replace").strip().splitlines()
+        return " | ".join(lines[-3:])[-300:]
+
+    def close(self, farewell: dict[str, Any] | None = None, grace: float = 0.5) -> None:
+        """Say goodbye (best effort), give the bot `grace` seconds, then kill what is left."""
+        if self.closed:
+            return
+        self.closed = True
+        if farewell is not None and self._process.poll() is None:
+            self.resume()
+            with contextlib.suppress(BotFailure):
+                self.send(farewell)
+            with contextlib.suppress(BrokenPipeError, OSError, ValueError):
+                self._process.stdin.close()  # type: ignore[union-attr]
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=grace)
+        self.kill()
+        with contextlib.suppress(OSError, ValueError):
+            self._process.stdout.close()  # type: ignore[union-attr]
+        self._stderr.close()
