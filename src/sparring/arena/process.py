@@ -114,7 +114,7 @@ class BotProcess:
         args = shlex.split(command) if isinstance(command, str) else list(command)
         if not args:
             raise BadInput("a bot command cannot be empty")
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the bot)
         try:
             self._process = subprocess.Popen(
                 args,
@@ -122,7 +122,7 @@ class BotProcess:
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
                 start_new_session=True,
-                preexec_fn=lambda: _limit_resources(self.limits),  # noqa: PLW1509
+                preexec_fn=lambda: _limit_resources(self.limits),
                 bufsize=0,
             )
         except (FileNotFoundError, PermissionError) as error:
