@@ -63,6 +63,8 @@ class GameSpec:
     `seat` cannot see has been replaced by other values consistent with its view;
     ``plant_sentinels(state, seat)`` returns a copy whose hidden numbers are replaced by
     unique sentinel integers, with the list of sentinels. Both feed the no-leak checks.
+    ``decision_seconds`` is the game's default clock per decision; ``on_verdict`` its
+    price for a referee verdict (default: the game is lost).
     """
 
     name: str
@@ -79,3 +81,13 @@ class GameSpec:
     scramble_hidden: Callable[[Any, int, Rng], Any] | None = None
     plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]] | None = None
     determinize: Callable[[dict[str, Any], Rng], Any] | None = None
+    decision_seconds: float = 3.0
+    on_verdict: Callable[[Any, int, str, str], None] | None = None
+
+    def apply_verdict(self, state: Any, seat: int, verdict: str, detail: str) -> None:
+        """What a referee verdict (TLE, RE, IA, BAD, OLE, MLE) costs: the game's own rule,
+        or by default the whole game."""
+        if self.on_verdict is not None:
+            self.on_verdict(state, seat, verdict, detail)
+        else:
+            state.forfeit(seat, f"{verdict}: {detail}")

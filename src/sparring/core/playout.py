@@ -61,7 +61,7 @@ def play_match(
                 state.apply(action, seat)
             except IllegalAction as error:
                 verdict, reason = "IA", f"illegal action {action}: {error}"
-                state.forfeit(seat, f"IA: {reason}")
+                spec.apply_verdict(state, seat, verdict, reason)
             if recorder is not None:
                 recorder.decision(state, seat, action, spent, verdict=verdict, reason=reason)
             if on_events is not None:

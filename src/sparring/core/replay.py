@@ -251,8 +251,9 @@ def verify_replay(replay: Replay) -> Verification:
             report.problems.append(f"decision {report.decisions} comes after the match ended")
             return report
         if record.verdict != OK:
-            # A failure verdict ended the match for that seat; its action was never applied.
-            state.forfeit(record.seat, f"{record.verdict}: {record.reason or 'no reason given'}")
+            # A referee verdict: its action (if any) was never applied; the game's own
+            # price for the verdict was charged instead.
+            spec.apply_verdict(state, record.seat, record.verdict, record.reason or "")
             continue
         try:
             state.apply(spec.action_from_json(record.action), record.seat)

@@ -74,6 +74,16 @@ class PickSpace(Sequence[Pick]):
     def __contains__(self, pick: object) -> bool:
         return isinstance(pick, Pick) and self.why_not(pick) is None
 
+    def to_json(self) -> dict[str, object]:
+        """The compact wire form: the fish to choose from instead of every ordering."""
+        return {
+            "type": "pick",
+            "choose": 4,
+            "fish": sorted(self._others + ((MIMIC,) if self._mimic_size else ())),
+            "mimic_targets": list(self._targets) if self._mimic_size else [],
+            "count": len(self),
+        }
+
     def why_not(self, pick: Pick) -> str | None:
         """The reason `pick` is illegal here, or None when it is legal."""
         fish = pick.fish

@@ -1,0 +1,63 @@
+"""The sparring bot protocol, version 1: JSON lines over stdin/stdout (docs/protocol.md).
+
+The referee sends ``start``, then ``act`` for each decision, then ``end``; the bot answers
+each ``act`` with one ``action`` line. These helpers build and check those messages so the
+referee, the SDK and `bot check` agree on one definition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.game import GameSpec
+
+from .process import BAD, BotFailure
+
+VERSION = 1
+
+
+def legal_json(legal: Sequence[Any]) -> Any:
+    """Legal actions on the wire: a list of action objects, or a game's compact form for
+    very large sets (e.g. Aquawar picks: the fish to choose from)."""
+    compact = getattr(legal, "to_json", None)
+    if compact is not None:
+        return compact()
+    return [action.to_json() for action in legal]
+
+
+def start_message(spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> dict:
+    return {
+        "type": "start",
+        "protocol": VERSION,
+        "game": spec.name,
+        "rules_version": spec.rules_version,
+        "seat": seat,
+        "players": players,
+        "options": options.to_json() if hasattr(options, "to_json") else (options or {}),
+        "time_limit": seconds,
+    }
+
+
+def act_message(decision: int, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> dict:
+    return {
+        "type": "act",
+        "decision": decision,
+        "deadline": seconds,
+        "view": view,
+        "legal": legal_json(legal),
+    }
+
+
+def end_message(seat: int, result: dict[str, Any]) -> dict:
+    return {"type": "end", "seat": seat, "result": result}
+
+
+def action_payload(reply: dict[str, Any]) -> Any:
+    """The action object inside a bot's reply, or BAD with the reason."""
+    kind = reply.get("type", "action")
+    if kind != "action":
+        raise BotFailure(BAD, f"expected a reply of type 'action', got {kind!r}")
+    if "action" not in reply:
+        raise BotFailure(BAD, "the reply has no 'action' field")
+    return reply["action"]

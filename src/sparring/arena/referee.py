@@ -1,0 +1,179 @@
+"""The referee: runs one match between seats, owning the seed, the clocks and the verdicts.
+
+It sends each seat only its view and legal actions, keeps its own clock per decision (a bot
+process is stopped at the deadline), turns every failure into a verdict — TLE, RE, BAD,
+OLE, MLE from the process, IA when the engine refuses the action — and lets the game decide
+what a verdict costs (`GameSpec.apply_verdict`). Whatever the bots do, the match ends, is
+recorded, and leaves no process behind.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sparring.core.errors import IllegalAction
+from sparring.core.events import Event
+from sparring.core.game import GameSpec
+from sparring.core.replay import ReplayWriter
+
+from .process import IA, BotFailure
+from .seats import Seat
+
+
+@dataclass
+class Verdict:
+    seat: int
+    verdict: str
+    detail: str
+    decision: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "verdict": self.verdict,
+            "detail": self.detail,
+            "decision": self.decision,
+        }
+
+
+@dataclass
+class MatchOutcome:
+    """What a refereed match produced, ready for display and storage."""
+
+    state: Any
+    verdicts: list[Verdict] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    total_seconds: list[float] = field(default_factory=list)
+    max_seconds: list[float] = field(default_factory=list)
+
+    def timings(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "decisions": self.decisions[seat],
+                "total_seconds": round(self.total_seconds[seat], 4),
+                "max_seconds": round(self.max_seconds[seat], 4),
+            }
+            for seat in range(len(self.decisions))
+        ]
+
+
+def run_match(
+    spec: GameSpec,
+    seats: Sequence[Seat],
+    seed: int,
+    options: Any = None,
+    *,
+    seconds: float | None = None,
+    recorder: ReplayWriter | None = None,
+    on_events: Callable[[Any, list[Event]], None] | None = None,
+) -> MatchOutcome:
+    """Play a whole match between `seats` and return its outcome. Seats are always closed."""
+    limit = spec.decision_seconds if seconds is None else seconds
+    state = spec.new_game(seed, options)
+    players = len(seats)
+    outcome = MatchOutcome(state, [], [0] * players, [0.0] * players, [0.0] * players)
+    if recorder is not None:
+        recorder.begin(state)
+    seen = 0
+
+    def publish() -> None:
+        nonlocal seen
+        if on_events is not None:
+            on_events(state, state.events[seen:])
+        seen = len(state.events)
+
+    try:
+        for index, seat in enumerate(seats):
+            try:
+                seat.start(spec, index, players, options, limit)
+            except BotFailure as failure:
+                _fail(spec, outcome, recorder, index, failure.verdict, failure.detail, None)
+                break
+        publish()
+        count = 0
+        while not state.is_terminal():
+            for index in state.to_move():
+                count += 1
+                _decide(spec, outcome, seats[index], index, limit, count, recorder)
+                publish()
+                if state.is_terminal():
+                    break
+        _farewell(spec, outcome, seats)
+    finally:
+        for seat in seats:
+            seat.close()
+    if recorder is not None:
+        recorder.finish(state)
+    return outcome
+
+
+def _decide(
+    spec: GameSpec,
+    outcome: MatchOutcome,
+    seat: Seat,
+    index: int,
+    limit: float,
+    count: int,
+    recorder: ReplayWriter | None,
+) -> None:
+    state = outcome.state
+    legal = state.legal_actions(index)
+    view = spec.view(state, index)
+    started = time.monotonic()
+    try:
+        action = seat.decide(view, legal, limit)
+    except BotFailure as failure:
+        _clock(outcome, index, time.monotonic() - started)
+        _fail(spec, outcome, recorder, index, failure.verdict, failure.detail, None, count)
+        return
+    spent = time.monotonic() - started
+    _clock(outcome, index, spent)
+    try:
+        state.apply(action, index)
+    except IllegalAction as error:
+        _fail(spec, outcome, recorder, index, IA, f"{action}: {error}", action, count, spent)
+        return
+    if recorder is not None:
+        recorder.decision(state, index, action, spent)
+
+
+def _clock(outcome: MatchOutcome, index: int, spent: float) -> None:
+    outcome.decisions[index] += 1
+    outcome.total_seconds[index] += spent
+    outcome.max_seconds[index] = max(outcome.max_seconds[index], spent)
+
+
+def _fail(
+    spec: GameSpec,
+    outcome: MatchOutcome,
+    recorder: ReplayWriter | None,
+    index: int,
+    verdict: str,
+    detail: str,
+    action: Any,
+    count: int = 0,
+    spent: float = 0.0,
+) -> None:
+    """Record a verdict and charge its price. The replay keeps the failed decision (with
+    the refused action, if any) so that re-simulation applies the same price."""
+    outcome.verdicts.append(Verdict(index, verdict, detail, count))
+    spec.apply_verdict(outcome.state, index, verdict, detail)
+    if recorder is not None:
+        recorder.decision(outcome.state, index, action, spent, verdict=verdict, reason=detail)
+
+
+def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> None:
+    state = outcome.state
+    summary = spec.summarize(state)
+    for index, seat in enumerate(seats):
+        result = {
+            "winner": getattr(state, "winner", None),
+            "returns": list(state.returns()),
+            "verdicts": [v.to_json() for v in outcome.verdicts],
+            "summary": summary,
+        }
+        seat.finish(spec.view(state, index), result)

@@ -1,0 +1,116 @@
+"""Who sits at a seat: a built-in agent in this process, or a bot process.
+
+The referee talks to every seat the same way — `start`, `decide(view, legal, seconds)`,
+`finish`, `close` — and only ever in views and actions. A seat is described by a string on
+the command line: ``builtin:NAME`` or a command line for a JSON-lines bot
+(``saiblo:CMD`` for bots of the original Aquawar contest, see `saiblo.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from sparring.core.errors import BadInput
+from sparring.core.game import Agent, GameSpec
+
+from .process import BAD, BotFailure, BotProcess, Limits
+from .protocol import act_message, action_payload, end_message, start_message
+
+
+class Seat(Protocol):
+    label: dict[str, Any]
+
+    def start(
+        self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float
+    ) -> None: ...
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any: ...
+
+    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BuiltinSeat:
+    """A trusted in-process agent. It is timed but never killed."""
+
+    def __init__(self, name: str, agent: Agent) -> None:
+        self.label = {"kind": "builtin", "name": name}
+        self.agent = agent
+
+    def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
+        self._spec = spec
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
+        return self.agent.act(view if self.agent.needs_view else None, legal)
+
+    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class BotSeat:
+    """A bot process speaking the sparring JSON-lines protocol (docs/protocol.md)."""
+
+    def __init__(self, command: str, limits: Limits | None = None) -> None:
+        self.label = {"kind": "bot", "command": command}
+        self.command = command
+        self.limits = limits or Limits()
+        self.process: BotProcess | None = None
+        self.decisions = 0
+
+    def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
+        self._spec = spec
+        self._seat = seat
+        self.process = BotProcess(self.command, self.limits)
+        self.process.send(start_message(spec, seat, players, options, seconds))
+        self.process.pause()
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
+        assert self.process is not None
+        self.decisions += 1
+        reply = self.process.request(act_message(self.decisions, view, legal, seconds), seconds)
+        try:
+            return self._spec.action_from_json(action_payload(reply))
+        except BadInput as error:
+            self.process.kill()
+            raise BotFailure(BAD, str(error)) from None
+        except BotFailure:
+            self.process.kill()
+            raise
+
+    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+        if self.process is not None:
+            self.process.close(end_message(self._seat, result))
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+
+
+def make_seat(
+    text: str, spec: GameSpec, seat: int, seed: int, limits: Limits | None = None
+) -> Seat:
+    """Build a seat from its command-line description (see the module docstring)."""
+    text = text.strip()
+    if not text:
+        raise BadInput(f"seat {seat}: empty seat description")
+    if text.startswith("builtin:"):
+        name = text.split(":", 1)[1].strip()
+        factory = spec.agents.get(name)
+        if factory is None:
+            known = ", ".join(sorted(spec.agents)) or "none"
+            raise BadInput(f"unknown {spec.name} agent {name!r}; known: {known}")
+        return BuiltinSeat(name, factory(seat, seed))
+    if text.startswith("saiblo:"):
+        from .saiblo import SaibloSeat  # the original contest's protocol, Aquawar only
+
+        if spec.name != "aquawar":
+            raise BadInput(
+                f"saiblo: seats speak the original Aquawar protocol; game is {spec.name}"
+            )
+        return SaibloSeat(text.split(":", 1)[1].strip(), limits)
+    return BotSeat(text, limits)
