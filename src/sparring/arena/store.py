@@ -1,0 +1,368 @@
+"""The match store: finished matches, their results and full replays, in a database.
+
+SQLite is the default (``sqlite:///sparring.db`` in the working directory, no server to
+run); any SQLAlchemy URL works, so a team can share one PostgreSQL database. The code uses
+only portable SQL and column types (`JSON`, `Text`, `BigInteger`), so the same store runs on
+both.
+
+A match is saved in one transaction: a reader, a resumed tournament or a crashed process
+sees it whole or not at all. SQLite files are opened in WAL mode with a busy timeout so
+several processes (tournament workers) can write to one file at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Dialect,
+    Engine,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, undefer
+
+from sparring.core.errors import BadInput
+from sparring.core.replay import Decision, parse_replay
+
+DEFAULT_URL = "sqlite:///sparring.db"
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+_SEED_LIMIT = 1 << 64
+_SIGNED_LIMIT = 1 << 63
+_MAX_ID = (1 << 63) - 1
+
+
+class Seed(TypeDecorator[int]):
+    """A 64-bit unsigned seed kept in a signed BIGINT column.
+
+    The games' generator reads seeds modulo 2**64, so seeds up to 2**64 - 1 are meaningful,
+    but SQLite and PostgreSQL integers stop at 2**63 - 1. The upper half is stored in two's
+    complement; seeds below 2**63 are stored as themselves, so raw SQL still shows them.
+    """
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        return value - _SEED_LIMIT if value >= _SIGNED_LIMIT else value
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        return value + _SEED_LIMIT if value < 0 else value
+
+
+class UtcDateTime(TypeDecorator[dt.datetime]):
+    """A timezone-aware UTC timestamp on every backend.
+
+    PostgreSQL keeps the zone; SQLite keeps none, so values are normalised to UTC before
+    they are written and read back as UTC. Callers always get aware datetimes.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        utc = value.astimezone(dt.UTC)
+        return utc.replace(tzinfo=None) if dialect.name == "sqlite" else utc
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=dt.UTC)
+        return value.astimezone(dt.UTC)
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(_Base):
+    """One finished match. The replay text is deferred: listings never read it."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    rules_version: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Seed)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    verdicts: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(Integer)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    timings: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    replay: Mapped[str] = mapped_column(Text, deferred=True)
+    started_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, index=True)
+    finished_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A finished match as the store keeps it.
+
+    `verdicts` lists the referee's failure verdicts, e.g. ``{"seat": 1, "verdict": "TLE",
+    "detail": "no reply within 3 s", "decision": 17}``; `timings` has one entry per seat,
+    ``{"seat": 0, "decisions": 40, "total": 1.25, "max": 0.31}`` (seconds); `result` is the
+    game's own summary. `replay` is the full JSON-lines text — ``None`` only in records
+    returned by `Store.list`, which leaves the text in the database. `id` is ``None`` until
+    the record is saved.
+    """
+
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    verdicts: list[dict[str, Any]]
+    winner: int | None
+    result: dict[str, Any]
+    timings: list[dict[str, Any]]
+    replay: str | None
+    started_at: dt.datetime
+    finished_at: dt.datetime
+    id: int | None = None
+
+    @classmethod
+    def from_replay(cls, text: str, finished_at: dt.datetime | None = None) -> MatchRecord:
+        """Build the record of a finished match from its replay, the one source of truth.
+
+        Verdicts and per-seat timings are read off the decision records, so what the store
+        says always agrees with what the replay shows. `finished_at` defaults to now.
+        """
+        replay = parse_replay(text.splitlines())
+        header, result = replay.header, replay.result
+        if result is None:
+            raise BadInput("the replay has no result line: only finished matches are stored")
+        finished = finished_at or dt.datetime.now(dt.UTC)
+        decisions = [r for r in replay.records if isinstance(r, Decision)]
+        return cls(
+            game=header.game,
+            rules_version=header.rules_version,
+            options=dict(header.options),
+            seed=header.seed,
+            seats=[dict(seat) for seat in header.seats],
+            verdicts=_verdicts(decisions),
+            winner=result.winner,
+            result=dict(result.summary),
+            timings=_timings(decisions, len(header.seats)),
+            replay=text,
+            started_at=_parse_started(header.started, finished),
+            finished_at=finished,
+        )
+
+
+def _verdicts(decisions: list[Decision]) -> list[dict[str, Any]]:
+    """The failure verdicts, numbered by decision (1-based) so a reader can find them."""
+    return [
+        {"seat": d.seat, "verdict": d.verdict, "detail": d.reason or "", "decision": number}
+        for number, d in enumerate(decisions, start=1)
+        if d.verdict != "ok"
+    ]
+
+
+def _timings(decisions: list[Decision], seats: int) -> list[dict[str, Any]]:
+    """Per seat: how many decisions, their total and their longest thinking time."""
+    table = [{"seat": s, "decisions": 0, "total": 0.0, "max": 0.0} for s in range(seats)]
+    for d in decisions:
+        if 0 <= d.seat < seats:
+            entry = table[d.seat]
+            entry["decisions"] += 1
+            entry["total"] = round(entry["total"] + d.time, 6)
+            entry["max"] = max(entry["max"], d.time)
+    return table
+
+
+def _parse_started(text: str, fallback: dt.datetime) -> dt.datetime:
+    """The header's start time (ISO 8601), or `fallback` when an older replay has none."""
+    if not text:
+        return fallback
+    try:
+        started = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise BadInput(f"the replay header has an unreadable start time {text!r}") from None
+    return started if started.tzinfo else started.replace(tzinfo=dt.UTC)
+
+
+def _one_line(error: BaseException) -> str:
+    """The driver's own words for a database error, on one line (no SQLAlchemy boilerplate)."""
+    cause = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
+    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
+    return lines[0] if lines else type(cause).__name__
+
+
+def _parse_url(url: str) -> URL:
+    try:
+        return make_url(url)
+    except ArgumentError:
+        raise BadInput(f"{url!r} is not a database URL (try sqlite:///sparring.db)") from None
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Let several processes share one SQLite file: wait for locks, readers never block."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+    finally:
+        cursor.close()
+
+
+def _open_engine(url: URL) -> Engine:
+    """An engine for `url`, with a one-line `BadInput` for unknown dialects or drivers."""
+    shown = url.render_as_string(hide_password=True)
+    try:
+        engine = create_engine(url)
+    except ArgumentError:
+        raise BadInput(f"unknown database kind in {shown}") from None
+    except ImportError as error:
+        raise BadInput(
+            f"the database driver for {shown} is not installed ({error.name or error})"
+        ) from None
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Store:
+    """Finished matches in the database at `url` (default ``sqlite:///sparring.db``).
+
+    Opening a store connects at once and creates the table if it is missing, so a wrong
+    URL or an unreachable server is reported here, as a `BadInput`, before any match is
+    played.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        parsed = _parse_url(url or DEFAULT_URL)
+        self.url = parsed.render_as_string(hide_password=True)
+        self.engine = _open_engine(parsed)
+        self._create_tables()
+
+    def _create_tables(self) -> None:
+        """Create the table; a second try absorbs a race with another process doing it too."""
+        for attempt in range(2):
+            try:
+                _Base.metadata.create_all(self.engine)
+                return
+            except SQLAlchemyError as error:
+                if attempt == 1:
+                    self.engine.dispose()
+                    message = f"cannot open database {self.url}: {_one_line(error)}"
+                    raise BadInput(message) from None
+
+    def save(self, record: MatchRecord) -> int:
+        """Write `record` in one transaction and return its new id (`record.id` is ignored)."""
+        row = _row_from_record(record)
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(row)
+                session.flush()
+                match_id = row.id
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot save the match in {self.url}: {_one_line(error)}") from error
+        return match_id
+
+    def list(self, game: str | None = None, limit: int = 50) -> list[MatchRecord]:
+        """The newest `limit` matches (of `game`, if given), newest first, without replays."""
+        if limit < 1:
+            raise BadInput(f"the limit must be at least 1, got {limit}")
+        query = select(MatchRow).order_by(MatchRow.started_at.desc(), MatchRow.id.desc())
+        if game is not None:
+            query = query.where(MatchRow.game == game)
+        try:
+            with Session(self.engine) as session:
+                rows = session.scalars(query.limit(limit)).all()
+                return [_record_from_row(row, with_replay=False) for row in rows]
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot read matches from {self.url}: {_one_line(error)}") from error
+
+    def get(self, match_id: int) -> MatchRecord:
+        """The match `match_id` with its replay, or a `BadInput` saying there is none."""
+        if not 1 <= match_id <= _MAX_ID:
+            raise BadInput(f"no match with id {match_id} in {self.url}")
+        try:
+            with Session(self.engine) as session:
+                row = session.get(MatchRow, match_id, options=[undefer(MatchRow.replay)])
+                if row is None:
+                    raise BadInput(f"no match with id {match_id} in {self.url}")
+                return _record_from_row(row, with_replay=True)
+        except SQLAlchemyError as error:
+            message = f"cannot read match {match_id} from {self.url}: {_one_line(error)}"
+            raise BadInput(message) from error
+
+    def close(self) -> None:
+        """Release the connections (tests and long-lived processes open many stores)."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def _check(record: MatchRecord) -> None:
+    """Refuse records the database would store wrongly rather than failing half-way."""
+    if record.replay is None:
+        raise BadInput("a match is stored with its replay text; this record has none")
+    if not 0 <= record.seed < _SEED_LIMIT:
+        raise BadInput(f"seed {record.seed} is outside 0..2**64-1, the seeds games read")
+    for name in ("started_at", "finished_at"):
+        if getattr(record, name).tzinfo is None:
+            raise BadInput(f"{name} must be a timezone-aware datetime")
+
+
+def _row_from_record(record: MatchRecord) -> MatchRow:
+    _check(record)
+    return MatchRow(
+        game=record.game,
+        rules_version=record.rules_version,
+        options=record.options,
+        seed=record.seed,
+        seats=record.seats,
+        verdicts=record.verdicts,
+        winner=record.winner,
+        result=record.result,
+        timings=record.timings,
+        replay=record.replay,
+        started_at=record.started_at,
+        finished_at=record.finished_at,
+    )
+
+
+def _record_from_row(row: MatchRow, *, with_replay: bool) -> MatchRecord:
+    """Copy a row out of its session; touch `replay` only when asked, as it is deferred."""
+    return MatchRecord(
+        id=row.id,
+        game=row.game,
+        rules_version=row.rules_version,
+        options=row.options,
+        seed=row.seed,
+        seats=row.seats,
+        verdicts=row.verdicts,
+        winner=row.winner,
+        result=row.result,
+        timings=row.timings,
+        replay=row.replay if with_replay else None,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+    )
