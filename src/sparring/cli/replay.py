@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from sparring.core.events import event_json
 from sparring.core.registry import get_game
-from sparring.core.replay import read_replay, verify_replay
+from sparring.core.replay import Replay, read_replay, verify_replay
 
 
 def replay_command(
@@ -24,13 +26,26 @@ def replay_command(
     cannot be read as a replay.
     """
     console = Console(highlight=False)
-    replay = read_replay(path)
+    if not print_replay(console, read_replay(path), events=events):
+        raise typer.Exit(1)
+
+
+def seat_label(seat: dict[str, Any]) -> str:
+    """How a seat is named to people: a built-in agent's name, a bot's command, or its kind."""
+    return str(seat.get("name") or seat.get("command") or seat.get("kind", "?"))
+
+
+def print_replay(console: Console, replay: Replay, *, events: bool) -> bool:
+    """Re-simulate `replay`, print it, and say whether it reproduces exactly.
+
+    Shared by `sparring replay` and `sparring matches show`, so a stored match and a
+    replay file read the same.
+    """
     header = replay.header
     spec = get_game(header.game)
     report = verify_replay(replay)
-    seats = ", ".join(
-        f"seat {i}: {seat.get('name') or seat.get('command') or seat.get('kind', '?')}"
-        for i, seat in enumerate(header.seats)
+    seats = escape(
+        ", ".join(f"seat {i}: {seat_label(seat)}" for i, seat in enumerate(header.seats))
     )
     console.print(
         f"[bold]{spec.title}[/] replay — seed {header.seed}, rules {header.rules_version}, {seats}"
@@ -51,10 +66,10 @@ def replay_command(
             "[green]Replay verified: every decision, chance outcome and the result "
             "reproduce exactly.[/]"
         )
-        return
+        return True
     for problem in report.problems:
         console.print(f"[red]divergence:[/] {problem}", markup=True)
-    raise typer.Exit(1)
+    return False
 
 
 def register(app: typer.Typer) -> None:
