@@ -1,0 +1,244 @@
+"""Determinization: one full Aquawar state consistent with what a seat's view shows.
+
+Search agents must never hold the true state, only samples of the states the seat cannot
+tell apart from it. A sample keeps everything the view shows (own team exactly, enemy HP,
+life and revealed identities, round, score, turn, phase, the public log) and draws the
+rest with the agent's own `Rng`: enemy identities from `knowledge.infer`'s candidates
+(all different, multi-fish constraints respected when a draw allows), the Mimic's copy
+among the behaviours the log leaves open, and the delayed buffs that the enemy's skill
+uses may still have pending. ATK, shields, skill uses and damage counters then follow
+exactly from the sampled behaviour and the log. The random source of the sample is
+reseeded, so its future dodges are fresh draws too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sparring.core.errors import BadInput
+from sparring.core.events import PUBLIC, Event, event_fields
+from sparring.core.rng import Rng
+
+from .actions import Pick
+from .events import ASSERTION, ROUND_START, SKILL_DETAIL, TEAM
+from .fish import Fish
+from .knowledge import (
+    CLOWN,
+    HEALERS,
+    REDUCERS,
+    SHARERS,
+    TURTLE,
+    Knowledge,
+    infer,
+)
+from .options import AquawarOptions
+from .picks import PickSpace
+from .roster import ALL_FISH, MIMIC
+from .state import PICK, AquawarState
+
+LABEL = "determinize"
+_PRIVATE = (TEAM, SKILL_DETAIL)
+_TRIES = 64
+
+
+def _events(view: dict[str, Any]) -> list[Event]:
+    """The view's log as engine events, after a stand-in for the earlier rounds'
+    successful assertions (all the view keeps of them)."""
+    seat = view["seat"]
+    out: list[Event] = [
+        (ASSERTION, PUBLIC, seat, 0, guess, True) for guess in view["enemy_revealed_before"]
+    ]
+    if not view["log"] or view["log"][0]["kind"] != ROUND_START:
+        out.append((ROUND_START, PUBLIC, view["round"], view["first_mover"]))
+    for entry in view["log"]:
+        kind = entry["kind"]
+        audience = seat if kind in _PRIVATE else PUBLIC
+        out.append((kind, audience, *(entry[name] for name in event_fields(kind))))
+    return out
+
+
+def _own_fish(entry: dict[str, Any]) -> Fish:
+    kind = entry["fish"]
+    fish = Fish(kind, entry["acts_as"] if kind == MIMIC else None)
+    fish.hp = entry["hp"]
+    fish.alive = entry["alive"]
+    fish.revealed = entry["revealed"]
+    fish.atk = entry["atk"] - (15 if fish.explodes and fish.hp < 80 else 0)
+    fish.shields = entry["shields"]
+    fish.reduce_buff = entry["reduce_buff"]
+    fish.heal_buff = entry["heal_buff"]
+    fish.share_buff = entry["share_buff"]
+    fish.wound = entry["wound"]
+    fish.uses = entry["skill_uses"]
+    return fish
+
+
+def _draw_identities(k: Knowledge, rng: Rng) -> list[int]:
+    """All-different identities from the candidates, by random sequential choice with
+    restarts (the candidates are already pruned to values some assignment supports)."""
+    domains = [sorted(c) for c in k.candidates]
+    for _ in range(_TRIES):
+        order = list(range(4))
+        for i in range(3, 0, -1):
+            j = rng.below(i + 1, LABEL)
+            order[i], order[j] = order[j], order[i]
+        chosen: list[int | None] = [None] * 4
+        taken: set[int] = set()
+        for pos in order:
+            options = [v for v in domains[pos] if v not in taken]
+            if not options:
+                break
+            chosen[pos] = options[rng.below(len(options), LABEL)]
+            taken.add(chosen[pos])  # type: ignore[arg-type]
+        else:
+            return chosen  # type: ignore[return-value]
+    return _first_assignment(domains)
+
+
+def _first_assignment(domains: list[list[int]]) -> list[int]:
+    def search(pos: int, taken: list[int]) -> list[int] | None:
+        if pos == len(domains):
+            return taken
+        for v in domains[pos]:
+            if v not in taken:
+                found = search(pos + 1, [*taken, v])
+                if found is not None:
+                    return found
+        return None
+
+    found = search(0, [])
+    if found is None:
+        raise BadInput("the view admits no enemy team (inconsistent log)")
+    return found
+
+
+def _draw_team(k: Knowledge, rng: Rng) -> tuple[list[int], list[int]]:
+    """Identities and behaviours of the enemy team; constraints are honoured if any of a
+    bounded number of draws satisfies them all."""
+    kinds: list[int] = []
+    behaviour: list[int] = []
+    for _ in range(_TRIES):
+        kinds = _draw_identities(k, rng)
+        behaviour = []
+        for pos, kind in enumerate(kinds):
+            if kind == MIMIC:
+                options = sorted(k.behaviours[pos])
+                behaviour.append(options[rng.below(len(options), LABEL)])
+            else:
+                behaviour.append(kind)
+        if all(c.holds(behaviour) for c in k.constraints):
+            break
+    return kinds, behaviour
+
+
+def _buff_of(kind: str, behaviour: int) -> str | None:
+    if kind == "subtle" and behaviour in REDUCERS:
+        return "reduce_buff"
+    if behaviour == TURTLE and kind in ("crit", "subtle"):
+        return "heal_buff"
+    if behaviour == CLOWN and kind in ("aoe", "subtle"):
+        return "share_buff"
+    return None
+
+
+def _shows(k: Knowledge, pos: int, buff: str, after: int, behaviour: int) -> bool | None:
+    """Whether the first direct hit on `pos` after event `after` showed `buff` (None if
+    no such hit yet: the buff may still be waiting)."""
+    for hit in k.direct_hits[pos]:
+        if hit.index <= after:
+            continue
+        if buff == "reduce_buff":
+            return hit.reduced
+        if buff == "heal_buff":
+            passive = 1 if behaviour in HEALERS and hit.hp_after > 0 else 0
+            return hit.heals > passive
+        passive = 1 if behaviour in SHARERS and hit.mates else 0
+        return hit.deflects > passive
+    return None
+
+
+def _pending_buffs(k: Knowledge, behaviour: list[int], rng: Rng) -> list[set[str]]:
+    """Which enemy fish still carry a delayed buff: each buffing skill use picks a target
+    among those whose next direct hit does not contradict it; a buff is pending if that
+    target has not been directly hit since."""
+    given: list[dict[str, int]] = [{} for _ in range(4)]
+    for act in k.buff_actions:
+        buff = _buff_of(act.kind, behaviour[act.actor])
+        if buff is None:
+            continue
+        targets = sorted(act.alive if buff == "reduce_buff" else act.alive - {act.actor})
+        fits = [t for t in targets if _shows(k, t, buff, act.index, behaviour[t]) is not False]
+        if fits:
+            given[fits[rng.below(len(fits), LABEL)]][buff] = act.index
+    return [
+        {buff for buff, index in mine.items() if _shows(k, pos, buff, index, 0) is None}
+        for pos, mine in enumerate(given)
+    ]
+
+
+def _enemy_used(view: dict[str, Any], team: list[int], rng: Rng) -> frozenset[int]:
+    """Fish the enemy has used: the earlier-round ones (those revealed, plus a random
+    fill) and the current team once picks are done."""
+    before = set(view["enemy_revealed_before"])
+    pool = [f for f in ALL_FISH if f not in before and f not in team]
+    while len(before) < 4 * (view["round"] - 1) and pool:
+        before.add(pool.pop(rng.below(len(pool), LABEL)))
+    return frozenset(before | set(team))
+
+
+def determinize(view: dict[str, Any], rng: Rng) -> AquawarState:
+    """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`."""
+    seat = view.get("seat")
+    if seat not in (0, 1):
+        raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
+    enemy_seat = 1 - seat
+    state = AquawarState.__new__(AquawarState)
+    state.options = AquawarOptions(turn_limit=view["turn_limit"])
+    state.rng = Rng(rng.below(1 << 62, LABEL))
+    state.events = _events(view)
+    state.round = view["round"]
+    state.wins = list(view["wins"])
+    state.round_results = [dict(r) for r in view["rounds"]]
+    state.winner = view["winner"]
+    state.turn = view["turn"] - 1
+    state.first_mover = view["first_mover"]
+    state.phase = view["phase"]
+    to_move = view["to_move"]
+    state.seat = to_move[0] if to_move and state.phase != PICK else view["first_mover"]
+    state._legal = None
+    mine = view["my_pick"]
+    own_pick = Pick(tuple(mine["fish"]), mine["mimic"]) if mine else None  # type: ignore[arg-type]
+    used: list[frozenset[int]] = [frozenset(), frozenset()]
+    used[seat] = frozenset(view["used"])
+    picks: list[Pick | None] = [None, None]
+    picks[seat] = own_pick
+    teams: list[list[Fish]] = [[], []]
+    if state.phase == PICK or not view["enemy_team"]:
+        used[enemy_seat] = _enemy_used(view, [], rng)
+        if enemy_seat not in to_move and state.phase == PICK:
+            space = PickSpace(frozenset(ALL_FISH) - used[enemy_seat])
+            picks[enemy_seat] = space[rng.below(len(space), LABEL)]
+    else:
+        teams[seat] = [_own_fish(entry) for entry in view["my_team"]]
+        k = infer(view)
+        kinds, behaviour = _draw_team(k, rng)
+        buffs = _pending_buffs(k, behaviour, rng)
+        enemy: list[Fish] = []
+        for pos, entry in enumerate(view["enemy_team"]):
+            fish = Fish(kinds[pos], behaviour[pos] if kinds[pos] == MIMIC else None)
+            profile = k.profiles[pos][behaviour[pos]]
+            fish.hp, fish.alive = entry["hp"], entry["alive"]
+            fish.revealed = entry["fish"] is not None
+            fish.atk, fish.uses, fish.wound = profile.atk, profile.uses, profile.wound
+            fish.shields = profile.shields
+            for buff in buffs[pos]:
+                setattr(fish, buff, True)
+            enemy.append(fish)
+        teams[enemy_seat] = enemy
+        copy = next((b for k_, b in zip(kinds, behaviour, strict=True) if k_ == MIMIC), None)
+        picks[enemy_seat] = Pick(tuple(kinds), copy)  # type: ignore[arg-type]
+        used[enemy_seat] = _enemy_used(view, kinds, rng)
+    state.used = used
+    state.picks = picks
+    state.teams = teams
+    return state
