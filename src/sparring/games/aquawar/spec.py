@@ -7,6 +7,8 @@ from typing import Any
 from sparring.core.game import GameSpec
 
 from .actions import action_from_json
+from .agents import AGENTS
+from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import AquawarOptions
 from .render import describe_event, render_view
@@ -35,4 +37,6 @@ SPEC = GameSpec(
     summarize=summarize,
     scramble_hidden=scramble_hidden,
     plant_sentinels=plant_sentinels,
+    agents=AGENTS,
+    determinize=determinize,
 )

@@ -1,0 +1,148 @@
+"""Built-in Aquawar agents: `random` (the benchmark opponent), `greedy` (one-ply search on
+determinized states) and `human` (terminal prompts).
+
+Each is built by a factory ``(seat, seed) -> agent`` and draws only from its own `Rng`, so
+a match between built-in agents is reproducible from the seeds alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sparring.core.rng import Rng
+
+from .actions import ASSERTS, PASS, Action, Pick
+from .determinize import determinize
+from .human import HumanAgent
+from .knowledge import infer
+from .roster import MIMIC
+from .state import AquawarState
+
+ASSERT_PERCENT = 10
+
+
+class RandomAgent:
+    """Uniformly random legal moves; asserts a random hidden fish 10 % of the time.
+
+    It never reads a view (the match loop hands it None) and tells the phase from the
+    legal actions alone: the assertion menu always starts with the pass. Picks are
+    indexed in the lazy pick sequence, never listed.
+    """
+
+    needs_view = False
+    __slots__ = ("rng",)
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+        count = len(legal)
+        first = legal[0]
+        if first is PASS:
+            if count > 1 and self.rng.below(100, "assert") < ASSERT_PERCENT:
+                return legal[1 + self.rng.below(count - 1, "assert")]
+            return first
+        return legal[self.rng.below(count, "random")]
+
+
+# Roughly strongest first for a one-ply player: fish whose skills deal big single hits
+# or hit everyone, then the support fish, then those that hurt their own team.
+PICK_ORDER = (9, 5, 10, 7, 12, 3, 1, 11, 8, 6, 4, 2)
+MIMIC_COPY = 5  # the Sea Wolf: a 120 crit on any target plus a 30 % dodge
+ROUND_ONE_RANKS = (0, 3, 4, 7)  # spread the best fish over rounds one and two
+
+KILL = 1000
+ROUND = 100_000
+
+
+class GreedyAgent:
+    """One ply: asserts only certainties, and otherwise plays the action with the best
+    immediate outcome averaged over a few determinized states (kills first, then
+    damage dealt minus damage taken)."""
+
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int, samples: int = 3) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.samples = samples
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+        if view is None:
+            raise ValueError("the greedy agent needs its view")
+        first = legal[0]
+        if isinstance(first, Pick):
+            return self._pick(view, legal)
+        if first is PASS:
+            return self._assert(view, legal)
+        return self._action(view, legal)
+
+    # ------------------------------------------------------------------ picks
+
+    def _pick(self, view: dict[str, Any], legal: Sequence[Any]) -> Pick:
+        left = [f for f in PICK_ORDER if f not in set(view["used"])]
+        chosen = [left[r] for r in ROUND_ONE_RANKS] if view["round"] == 1 else left[:4]
+        pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)  # type: ignore[arg-type]
+        why_not = getattr(legal, "why_not", None)
+        if why_not is not None and why_not(pick) is not None:
+            return legal[0]
+        return pick
+
+    # ------------------------------------------------------------------ asserts
+
+    def _assert(self, view: dict[str, Any], legal: Sequence[Any]) -> Action:
+        if len(legal) == 1:
+            return PASS
+        knowledge = infer(view)
+        for entry in view["enemy_team"]:
+            pos = entry["pos"]
+            if entry["alive"] and entry["fish"] is None:
+                sure = knowledge.certain(pos)
+                if sure is not None:
+                    return ASSERTS[pos, sure]
+        return PASS
+
+    # ------------------------------------------------------------------ actions
+
+    def _action(self, view: dict[str, Any], legal: Sequence[Any]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            base = determinize(view, self.rng)
+            before = _score(base, self.seat)
+            for index, action in enumerate(legal):
+                trial = base.clone()
+                trial.apply(action, self.seat)
+                totals[index] += _score(trial, self.seat, base) - before
+        best = max(totals)
+        ties = [i for i, total in enumerate(totals) if total == best]
+        return legal[ties[self.rng.below(len(ties), "greedy")]]
+
+
+def _score(state: AquawarState, seat: int, before: AquawarState | None = None) -> float:
+    """Material from `seat`'s side: HP and lives on the field, and a round's result."""
+    if before is not None and state.round_results != before.round_results:
+        return ROUND if state.round_results[-1]["winner"] == seat else -ROUND
+    total = 0.0
+    for side, sign in ((seat, 1), (1 - seat, -1)):
+        for fish in state.teams[side]:
+            if fish.alive and fish.hp > 0:
+                total += sign * (fish.hp + KILL)
+    return total
+
+
+def _factory(cls: type) -> Callable[[int, int], Any]:
+    def build(seat: int, seed: int) -> Any:
+        return cls(seat, seed)
+
+    build.__doc__ = cls.__doc__
+    return build
+
+
+AGENTS: dict[str, Callable[[int, int], Any]] = {
+    "random": _factory(RandomAgent),
+    "greedy": _factory(GreedyAgent),
+    "human": _factory(HumanAgent),
+}
