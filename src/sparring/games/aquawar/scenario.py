@@ -316,11 +316,21 @@ _MATCH: dict[str, tuple[type, Callable[[AquawarState], Any]]] = {
 
 
 def _fish_observer(seat: int, pos: int, key: str) -> Callable[[AquawarState], Any]:
+    """Reads one field of one fish; nothing while teams are being picked (no fish yet)."""
+    read: Callable[[Fish], Any]
     if key in EXPECT_ONLY:
-        method = EXPECT_ONLY[key][1]
-        return lambda state: method(state.teams[seat][pos])
-    attr = FIELDS[key][1]
-    return lambda state: getattr(state.teams[seat][pos], attr)
+        read = EXPECT_ONLY[key][1]
+    else:
+        attr = FIELDS[key][1]
+
+        def read(fish: Fish) -> Any:
+            return getattr(fish, attr)
+
+    def observe(state: AquawarState) -> Any:
+        team = state.teams[seat]
+        return read(team[pos]) if pos < len(team) else None
+
+    return observe
 
 
 def _list_observer(seat: int, key: str) -> Callable[[AquawarState], Any]:
