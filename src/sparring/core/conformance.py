@@ -1,0 +1,578 @@
+"""The conformance kit: generic checks that every game's engine meets the engine contract.
+
+Any game plugs in through its `GameSpec` (plus optional `Hooks`), and a test module drives
+the checks with a seed and a stream of integers — typically drawn by hypothesis — that
+choose, at each decision, which of the seats to move goes first and which of its legal
+actions it plays. When the stream runs out, play continues from a generator seeded by the
+seed, so every walk can reach the end of a game and stays reproducible from
+``(seed, choices)`` alone.
+
+The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
+
+- `check_determinism`: same seed and same actions give identical events, views, legal
+  actions and returns at every step.
+- `check_clone_independence`: playing on a clone never changes the original (nor the
+  original a clone), and a clone continues exactly as the original would.
+- `check_illegal_actions_refused`: actions legal elsewhere (other states, phases, seats)
+  or supplied by the game as known-bad are refused with `IllegalAction` and a reason,
+  leaving the state exactly as it was.
+- `check_random_playout`: random legal play ends without error; the generic contract
+  and the game's own invariants hold after every step.
+- `check_no_leaks`: scrambling what a seat cannot see leaves its view and legal actions
+  unchanged while really changing hidden data, and sentinels planted in hidden fields never
+  reach the seat's view, legal actions or rendered text.
+
+Every check raises `AssertionError` with the step and the reason when the engine fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+from .events import NOBODY, PUBLIC, event_json
+from .game import GameSpec, GameState
+from .rng import Rng
+
+#: A legal-action list longer than this is compared by length and an even sample, so a lazy
+#: sequence of tens of thousands of picks is never materialised just to be compared.
+FULL_LEGAL_LIMIT = 512
+LEGAL_SAMPLE = 64
+#: How many previously seen actions are kept as candidate illegal actions.
+POOL_LIMIT = 400
+_FALLBACK_SALT = 0x5EED_C0FF_EE00_0001
+_PROBE_LABEL = "conformance-probe"
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What a game may add to the generic checks.
+
+    ``invariants(state)`` raises `AssertionError` when the state breaks a rule of the game;
+    it runs after every step of `check_random_playout`. ``bad_actions(state, seat)`` lists
+    actions the game knows to be illegal for `seat` there, tried on top of the generic ones.
+    ``hidden_fingerprint(state, seat)`` returns a comparable summary of what `seat` cannot
+    see, or None when nothing game-specific is hidden from it; without it the kit compares
+    the other seats' views and the random source's future draws.
+    """
+
+    options: Any = None
+    invariants: Callable[[Any], None] | None = None
+    bad_actions: Callable[[Any, int], Iterable[Any]] | None = None
+    hidden_fingerprint: Callable[[Any, int], Hashable | None] | None = None
+    max_steps: int = 10_000
+    illegal_per_state: int = 48
+    scramble_attempts: int = 8
+
+
+DEFAULT_HOOKS = Hooks()
+
+
+# --------------------------------------------------------------------- choosing moves
+
+
+class Chooser:
+    """Turns a finite stream of integers into choices, then continues from a seeded source.
+
+    The stream comes first (hypothesis shrinks it); after it, choices come from an `Rng`
+    seeded by `seed`, so a walk is a pure function of ``(seed, choices)`` and can always be
+    replayed exactly.
+    """
+
+    __slots__ = ("_choices", "_fallback", "_index")
+
+    def __init__(self, choices: Sequence[int], seed: int) -> None:
+        self._choices = choices
+        self._index = 0
+        self._fallback = Rng(seed ^ _FALLBACK_SALT)
+
+    def pick(self, n: int) -> int:
+        """An index in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("nothing to choose from")
+        if self._index < len(self._choices):
+            value = self._choices[self._index] % n
+            self._index += 1
+            return value
+        return self._fallback.below(n, "choice")
+
+
+def step(state: GameState, chooser: Chooser) -> tuple[int, Any]:
+    """Play one legal decision chosen by `chooser`; return ``(seat, action)``.
+
+    With several seats to move (simultaneous choices), the chooser also decides which of
+    them acts first, so every order gets exercised.
+    """
+    movers = state.to_move()
+    assert movers, "step() called on a state where nobody is to move"
+    seat = movers[chooser.pick(len(movers))]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 0, f"seat {seat} is to move but has no legal action"
+    action = legal[chooser.pick(len(legal))]
+    state.apply(action, seat)
+    return seat, action
+
+
+def walk(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> Iterator[GameState]:
+    """Yield the state before each decision, then the final state, playing as chosen.
+
+    The caller may inspect (but must not mutate) each yielded state; the next decision is
+    made when the caller asks for the next one. A walk that does not end within
+    ``hooks.max_steps`` decisions fails, since a game must end.
+    """
+    state = spec.new_game(seed, hooks.options)
+    chooser = Chooser(choices, seed)
+    for _ in range(hooks.max_steps):
+        yield state
+        if state.is_terminal():
+            return
+        step(state, chooser)
+    raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
+
+
+def play_out(state: GameState, chooser: Chooser, limit: int) -> int:
+    """Play `state` forward with `chooser` until it ends or `limit` decisions; return how
+    many decisions were made."""
+    made = 0
+    while made < limit and not state.is_terminal():
+        step(state, chooser)
+        made += 1
+    return made
+
+
+# --------------------------------------------------------------------- fingerprints
+
+
+def _json_default(value: Any) -> Any:
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    if isinstance(value, frozenset | set):
+        return sorted(value, key=repr)
+    return repr(value)
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON text of `value` (actions by their JSON form), for exact comparison."""
+    return json.dumps(value, sort_keys=True, default=_json_default, ensure_ascii=False)
+
+
+def legal_digest(legal: Sequence[Any]) -> Any:
+    """A comparable summary of a legal-action sequence: all of it when short, otherwise its
+    length and an evenly spread sample (lazy sequences are never fully materialised)."""
+    size = len(legal)
+    if size <= FULL_LEGAL_LIMIT:
+        return [_json_default(a) for a in legal]
+    stride = max(1, size // LEGAL_SAMPLE)
+    sample = [_json_default(legal[i]) for i in range(0, size, stride)]
+    return {"len": size, "sample": sample, "last": _json_default(legal[size - 1])}
+
+
+def rng_probe(state: GameState, draws: int = 4) -> list[int]:
+    """The next few values the state's random source would produce, read from a clone of
+    it, so the original's future is untouched."""
+    twin = state.rng.clone()
+    return [twin.below(1 << 30, _PROBE_LABEL) for _ in range(draws)]
+
+
+def seats(state: GameState) -> range:
+    return range(state.num_players)
+
+
+def fingerprint(spec: GameSpec, state: GameState) -> str:
+    """Everything observable about `state`: all events (with audiences), every seat's and
+    the spectator's view, who is to move, each seat's legal actions, the outcome, and the
+    random source's next draws. Two states with equal fingerprints play on identically."""
+    data = {
+        "events": [list(e) for e in state.events],
+        "views": [spec.view(state, s) for s in seats(state)] + [spec.view(state, None)],
+        "to_move": list(state.to_move()),
+        "legal": [legal_digest(state.legal_actions(s)) for s in seats(state)],
+        "terminal": state.is_terminal(),
+        "returns": list(state.returns()),
+        "rng": rng_probe(state),
+    }
+    return dumps(data)
+
+
+def _first_difference(a: str, b: str) -> str:
+    pairs = enumerate(zip(a, b, strict=False))
+    at = next((i for i, (x, y) in pairs if x != y), min(len(a), len(b)))
+    lo = max(0, at - 80)
+    return f"...{a[lo : at + 80]}...\n   vs\n...{b[lo : at + 80]}..."
+
+
+def assert_same(a: str, b: str, what: str) -> None:
+    """Fail with the first differing excerpt of two fingerprints."""
+    if a != b:
+        raise AssertionError(f"{what}:\n{_first_difference(a, b)}")
+
+
+# --------------------------------------------------------------------- (a) determinism
+
+
+def check_determinism(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> int:
+    """Two games from the same seed, played with the same actions, must match at every
+    step. Returns the number of decisions compared."""
+    first = walk(spec, seed, choices, hooks)
+    second = walk(spec, seed, choices, hooks)
+    steps = 0
+    for index, (a, b) in enumerate(zip(first, second, strict=True)):
+        assert_same(fingerprint(spec, a), fingerprint(spec, b), f"seed {seed}: step {index}")
+        steps = index
+    return steps
+
+
+def game_digest(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> str:
+    """One hash of a whole walk's fingerprints, to compare runs across processes (e.g.
+    different hash seeds), where "bit for bit on any machine" is really tested."""
+    digest = hashlib.sha256()
+    for state in walk(spec, seed, choices, hooks):
+        digest.update(fingerprint(spec, state).encode())
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------- (b) clones
+
+
+def check_clone_independence(
+    spec: GameSpec,
+    seed: int,
+    choices: Sequence[int],
+    split: int,
+    continuation: Sequence[int],
+    hooks: Hooks = DEFAULT_HOOKS,
+) -> None:
+    """Clone after `split` decisions and check, both ways, that clones and original never
+    affect each other and continue identically.
+
+    Two clones are taken. The first is played to the end with `continuation`: the
+    original and the second clone must not change. Then the original plays the same
+    continuation: the second clone must not change, and the original must end exactly
+    like the first clone. Finally the second clone plays it too and must end the same.
+    """
+    state = spec.new_game(seed, hooks.options)
+    play_out(state, Chooser(choices, seed), split)
+    before = fingerprint(spec, state)
+    ahead, spare = state.clone(), state.clone()
+    assert_same(before, fingerprint(spec, ahead), "a fresh clone differs from its original")
+    budget = hooks.max_steps
+
+    play_out(ahead, Chooser(continuation, seed + 1), budget)
+    assert_same(before, fingerprint(spec, state), "playing a clone changed the original")
+    assert_same(before, fingerprint(spec, spare), "playing a clone changed a sibling clone")
+
+    play_out(state, Chooser(continuation, seed + 1), budget)
+    assert_same(before, fingerprint(spec, spare), "playing the original changed a clone")
+    ended = fingerprint(spec, state)
+    assert_same(ended, fingerprint(spec, ahead), "a clone continued differently")
+
+    play_out(spare, Chooser(continuation, seed + 1), budget)
+    assert_same(ended, fingerprint(spec, spare), "a late clone continued differently")
+
+
+# --------------------------------------------------------------------- (c) illegal actions
+
+
+def _key(action: Any) -> str:
+    return dumps(action)
+
+
+def _collect(pool: dict[str, Any], legal: Sequence[Any], rng: Rng, take: int) -> None:
+    """Add up to `take` actions from `legal` (sampled) to the pool, which stays bounded."""
+    size = len(legal)
+    if not size:
+        return
+    for _ in range(min(take, size)):
+        action = legal[rng.below(size, "pool")]
+        if len(pool) >= POOL_LIMIT:
+            pool.pop(next(iter(pool)))
+        pool[_key(action)] = action
+
+
+def scout_actions(spec: GameSpec, seed: int, hooks: Hooks = DEFAULT_HOOKS) -> dict[str, Any]:
+    """Actions legal somewhere in a whole random game (every phase, every seat), keyed by
+    their JSON text: candidates that are illegal in most other states."""
+    pool: dict[str, Any] = {}
+    rng = Rng(seed ^ 0xA5A5)
+    for state in walk(spec, seed ^ 0x5A5A, (), hooks):
+        for seat in state.to_move():
+            _collect(pool, state.legal_actions(seat), rng, 4)
+    return pool
+
+
+def _membership(legal: Sequence[Any]) -> Callable[[Any], bool]:
+    """A fast `in` test for a legal-action sequence (a set when it is small enough)."""
+    if len(legal) <= 4 * FULL_LEGAL_LIMIT:
+        try:
+            as_set = set(legal)
+        except TypeError:
+            return legal.__contains__
+        return as_set.__contains__
+    return legal.__contains__
+
+
+def illegal_candidates(
+    state: GameState, seat: int, pool: dict[str, Any], hooks: Hooks
+) -> list[Any]:
+    """Actions `seat` may not play in `state`: pooled ones not legal for it here (all of
+    them when it is not to move, including the movers' legal actions), plus the game's."""
+    candidates = list(pool.values())
+    if hooks.bad_actions is not None:
+        candidates.extend(hooks.bad_actions(state, seat))
+    if seat not in state.to_move():
+        for mover in state.to_move():
+            legal = state.legal_actions(mover)
+            candidates.extend(legal[i] for i in range(min(len(legal), FULL_LEGAL_LIMIT)))
+        return candidates
+    is_legal = _membership(state.legal_actions(seat))
+    return [a for a in candidates if not is_legal(a)]
+
+
+def _refuse(state: GameState, action: Any, seat: int, where: str) -> None:
+    try:
+        state.apply(action, seat)
+    except IllegalAction as error:
+        if not str(error).strip():
+            raise AssertionError(f"{where}: {action!r} refused without a reason") from error
+        return
+    except Exception as error:
+        raise AssertionError(
+            f"{where}: {action!r} raised {type(error).__name__}: {error} instead of IllegalAction"
+        ) from error
+    raise AssertionError(f"{where}: illegal {action!r} for seat {seat} was accepted")
+
+
+def check_illegal_at(
+    spec: GameSpec, state: GameState, pool: dict[str, Any], rng: Rng, hooks: Hooks, where: str
+) -> int:
+    """Try a sample of illegal actions for every seat on `state` itself; each must raise
+    `IllegalAction` with a reason and the state's fingerprint must not move. Returns how
+    many were tried."""
+    pristine = state.clone()
+    before = fingerprint(spec, state)
+    tried: list[tuple[int, Any]] = []
+    for seat in seats(state):
+        candidates = illegal_candidates(state, seat, pool, hooks)
+        for _ in range(min(hooks.illegal_per_state, len(candidates))):
+            action = candidates[rng.below(len(candidates), "illegal")]
+            _refuse(state, action, seat, where)
+            tried.append((seat, action))
+    after = fingerprint(spec, state)
+    if after != before:
+        culprit = _find_mutator(spec, pristine, before, tried)
+        assert_same(before, after, f"{where}: refusing {culprit} changed the state")
+    return len(tried)
+
+
+def _find_mutator(
+    spec: GameSpec, pristine: GameState, before: str, tried: list[tuple[int, Any]]
+) -> str:
+    """Name the refused action that changed the state, by replaying each on a fresh clone
+    of the state as it was before the batch."""
+    for seat, action in tried:
+        twin = pristine.clone()
+        with contextlib.suppress(IllegalAction):
+            twin.apply(action, seat)
+        if fingerprint(spec, twin) != before:
+            return f"{action!r} for seat {seat}"
+    return f"the sequence of {len(tried)} refused actions"
+
+
+def check_illegal_actions_refused(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> int:
+    """Along a walk (and at its end), illegal actions for every seat are refused cleanly.
+    The candidates come from a scouting game (actions legal in other states, phases and
+    for other seats), from earlier in this walk, and from ``hooks.bad_actions``. Returns
+    the number of refused actions."""
+    pool = scout_actions(spec, seed, hooks)
+    rng = Rng(seed ^ 0x1111)
+    refused = 0
+    for index, state in enumerate(walk(spec, seed, choices, hooks)):
+        refused += check_illegal_at(spec, state, pool, rng, hooks, f"seed {seed}, step {index}")
+        for seat in state.to_move():
+            _collect(pool, state.legal_actions(seat), rng, 2)
+    return refused
+
+
+# --------------------------------------------------------------------- (d) random play
+
+
+def check_contract(spec: GameSpec, state: GameState) -> None:
+    """The generic engine contract on one state: who moves, legal actions, outcome and
+    events are coherent."""
+    movers = state.to_move()
+    if state.is_terminal():
+        assert movers == (), f"terminal state still has seats to move: {movers}"
+        for seat in seats(state):
+            assert len(state.legal_actions(seat)) == 0, f"terminal: seat {seat} has actions"
+    else:
+        assert movers, "a non-terminal state has nobody to move"
+        assert len(set(movers)) == len(movers), f"a seat is listed twice in {movers}"
+        for seat in movers:
+            assert 0 <= seat < state.num_players, f"mover {seat} is not a seat"
+            assert len(state.legal_actions(seat)) > 0, f"seat {seat} must move but cannot"
+        if state.current_player not in movers:
+            raise AssertionError(f"current_player {state.current_player} not in {movers}")
+    assert len(state.returns()) == state.num_players, "returns() must have one per seat"
+    audiences = {PUBLIC, NOBODY, *seats(state)}
+    for event in state.events:
+        assert event[1] in audiences, f"event {event!r} has an unknown audience"
+
+
+def _check_step(spec: GameSpec, state: GameState, seat: int, action: Any, log: list[Any]) -> None:
+    """After one decision: the action round-trips through JSON, the log only grew, and
+    every new event has a JSON form."""
+    to_json = getattr(action, "to_json", None)
+    if callable(to_json):
+        text = json.loads(json.dumps(to_json()))
+        assert spec.action_from_json(text) == action, f"{action!r} does not round-trip"
+    assert state.events[: len(log)] == log, f"seat {seat} playing {action!r} rewrote old events"
+    for event in state.events[len(log) :]:
+        json.dumps(event_json(event), default=_json_default)
+
+
+def check_random_playout(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> GameState:
+    """Play to the end with random legal moves; check the contract and the game's
+    invariants after every step. Returns the final state for further checks."""
+    state = spec.new_game(seed, hooks.options)
+    chooser = Chooser(choices, seed)
+    check_contract(spec, state)
+    if hooks.invariants is not None:
+        hooks.invariants(state)
+    for _ in range(hooks.max_steps):
+        if state.is_terminal():
+            spec.render_view(spec.view(state, None))
+            return state
+        log = list(state.events)
+        seat, action = step(state, chooser)
+        _check_step(spec, state, seat, action, log)
+        check_contract(spec, state)
+        if hooks.invariants is not None:
+            hooks.invariants(state)
+    raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
+
+
+# --------------------------------------------------------------------- (e) no leaks
+
+
+@dataclass
+class LeakReport:
+    """What a no-leak walk covered, so a test can insist that it proved something."""
+
+    states: int = 0
+    scrambles: int = 0
+    hidden_changed: int = 0
+    hidden_checked: int = 0
+    sentinels: int = 0
+    per_state: list[bool] = field(default_factory=list)
+
+
+def _seat_payload(spec: GameSpec, state: GameState, seat: int | None) -> tuple[str, str]:
+    """What `seat` is sent about `state` — its view and legal actions — and its rendering."""
+    view = spec.view(state, seat)
+    legal = legal_digest(state.legal_actions(seat)) if seat is not None else []
+    return dumps({"view": view, "legal": legal}), spec.render_view(view)
+
+
+def _default_hidden(spec: GameSpec, state: GameState, seat: int) -> Hashable:
+    """Without a game hook: the other seats' views and the random source's future."""
+    others = [spec.view(state, s) for s in seats(state) if s != seat]
+    return dumps({"others": others, "rng": rng_probe(state)})
+
+
+def _hidden(spec: GameSpec, state: GameState, seat: int, hooks: Hooks) -> Hashable | None:
+    if hooks.hidden_fingerprint is not None:
+        return hooks.hidden_fingerprint(state, seat)
+    return _default_hidden(spec, state, seat)
+
+
+def check_no_leak_at(
+    spec: GameSpec, state: GameState, rng: Rng, hooks: Hooks, report: LeakReport, where: str
+) -> None:
+    """The three no-leak properties for every seat of one state.
+
+    The scrambled and planted copies are all made before anything is asked of the
+    original, so no cache a state keeps (such as its legal actions) can be carried into
+    a copy and mask a difference.
+    """
+    scramble, plant = spec.scramble_hidden, spec.plant_sentinels
+    assert scramble is not None and plant is not None, f"{spec.name} has no no-leak hooks"
+    scrambled = {
+        s: [scramble(state, s, rng) for _ in range(hooks.scramble_attempts)] for s in seats(state)
+    }
+    planted = {s: plant(state, s) for s in seats(state)}
+    report.states += 1
+    spectator = _seat_payload(spec, state, None)
+    for seat in seats(state):
+        own = _seat_payload(spec, state, seat)
+        hidden = _hidden(spec, state, seat, hooks)
+        changed = False
+        for twin in scrambled[seat]:
+            report.scrambles += 1
+            assert_same(
+                own[0],
+                _seat_payload(spec, twin, seat)[0],
+                f"{where}: seat {seat}'s view or legal actions read hidden data",
+            )
+            assert_same(
+                spectator[0],
+                _seat_payload(spec, twin, None)[0],
+                f"{where}: the spectator view read data hidden from seat {seat}",
+            )
+            changed = changed or _hidden(spec, twin, seat, hooks) != hidden
+        if hidden is not None:
+            report.hidden_checked += 1
+            report.hidden_changed += changed
+            assert changed, f"{where}: scramble_hidden changed nothing hidden from seat {seat}"
+        report.per_state.append(changed)
+        twin, sentinels = planted[seat]
+        assert sentinels, f"{where}: plant_sentinels planted nothing for seat {seat}"
+        report.sentinels += len(sentinels)
+        texts = (*_seat_payload(spec, twin, seat), *_seat_payload(spec, twin, None))
+        for sentinel in sentinels:
+            mark = str(sentinel)
+            for text in texts:
+                if mark in text:
+                    raise AssertionError(
+                        f"{where}: sentinel {mark} planted in data hidden from seat {seat} "
+                        f"reached what seat {seat} or a spectator is sent"
+                    )
+
+
+def check_no_leaks(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> LeakReport:
+    """The no-leak properties at every state of a walk, for every seat and the spectator."""
+    rng = Rng(seed ^ 0x2222)
+    report = LeakReport()
+    for index, state in enumerate(walk(spec, seed, choices, hooks)):
+        check_no_leak_at(spec, state, rng, hooks, report, f"seed {seed}, step {index}")
+    return report
+
+
+def check_all(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> None:
+    """Every check once, for a quick smoke test of a new game."""
+    check_random_playout(spec, seed, choices, hooks)
+    check_determinism(spec, seed, choices, hooks)
+    split = Chooser(choices, seed).pick(64)
+    check_clone_independence(spec, seed, choices, split, choices[::-1], hooks)
+    check_illegal_actions_refused(spec, seed, choices, hooks)
+    if spec.scramble_hidden is not None and spec.plant_sentinels is not None:
+        check_no_leaks(spec, seed, choices, hooks)
