@@ -9,7 +9,7 @@ import typer
 
 from sparring.core.errors import SparringError
 
-from . import bench, play, replay, scenario
+from . import bench, matches, play, replay, scenario
 
 app = typer.Typer(
     name="sparring",
@@ -22,6 +22,7 @@ play.register(app)
 replay.register(app)
 bench.register(app)
 app.add_typer(scenario.app, name="scenario")
+app.add_typer(matches.app, name="matches")
 
 
 def main() -> None:
