@@ -233,7 +233,7 @@ def _open_engine(url: URL) -> Engine:
     try:
         engine = create_engine(url)
     except ArgumentError:
-        raise BadInput(f"unknown database kind in {shown}") from None
+        raise BadInput(f"unknown database kind or driver in {shown}") from None
     except ImportError as error:
         raise BadInput(
             f"the database driver for {shown} is not installed ({error.name or error})"

@@ -1,0 +1,324 @@
+"""The match store: every field round-trips, listings are ordered and light, errors are one
+line, and a match is in the database whole or not at all — even when the writing process
+is killed mid-save or another process writes at the same time."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import importlib.util
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.schema import CreateTable
+
+from sparring.arena.store import DEFAULT_URL, MatchRecord, MatchRow, Store
+from sparring.core.errors import BadInput
+from tests.core.test_replay import Cheater, Uniform, record
+
+ROOT = Path(__file__).resolve().parents[2]
+T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def sample(index: int, game: str = "aquawar", replay_size: int = 200) -> MatchRecord:
+    """A record whose every field is derived from `index`, so a reader can check it whole."""
+    return MatchRecord(
+        game=game,
+        rules_version=f"rules-{index}",
+        options={"variant": index, "house": [index, "x"]},
+        seed=index,
+        seats=[{"kind": "builtin", "name": "random"}, {"kind": "bot", "command": f"bot {index}"}],
+        verdicts=[{"seat": 1, "verdict": "TLE", "detail": f"late {index}", "decision": index}],
+        winner=index % 2,
+        result={"winner": index % 2, "score": [index, -index]},
+        timings=[{"seat": s, "decisions": index, "total": 0.5 * s, "max": 0.25} for s in (0, 1)],
+        replay=_filler(f"line {index}\n", replay_size),
+        started_at=T0 + dt.timedelta(minutes=index),
+        finished_at=T0 + dt.timedelta(minutes=index, seconds=30),
+    )
+
+
+def _filler(unit: str, size: int) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def url_for(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(url_for(tmp_path / "matches.db")) as opened:
+        yield opened
+
+
+def test_every_field_round_trips(store: Store) -> None:
+    original = dataclasses.replace(
+        sample(7),
+        winner=None,
+        started_at=dt.datetime(2025, 1, 2, 3, 4, 5, 678901, tzinfo=dt.UTC),
+        finished_at=dt.datetime(2025, 1, 2, 9, 4, 6, tzinfo=dt.timezone(dt.timedelta(hours=5))),
+    )
+    match_id = store.save(original)
+    loaded = store.get(match_id)
+    assert loaded.id == match_id
+    assert dataclasses.replace(loaded, id=None) == original
+    assert loaded.finished_at.utcoffset() == dt.timedelta(0)
+    assert loaded.finished_at.hour == 4
+
+
+@pytest.mark.parametrize("seed", [0, 2**63 - 1, 2**63, 2**64 - 1])
+def test_seeds_keep_all_64_bits(store: Store, seed: int) -> None:
+    match_id = store.save(dataclasses.replace(sample(1), seed=seed))
+    assert store.get(match_id).seed == seed
+    assert store.list()[0].seed == seed
+
+
+def test_record_from_replay_derives_verdicts_and_timings(store: Store) -> None:
+    text, state = record(4, [Cheater(4), Uniform(5)])
+    made = MatchRecord.from_replay(text, finished_at=T0)
+    assert made.game == "aquawar" and made.seed == 4 and made.winner == state.winner
+    assert [(v["seat"], v["verdict"]) for v in made.verdicts] == [(0, "IA")]
+    assert made.verdicts[0]["decision"] >= 5 and "illegal action" in made.verdicts[0]["detail"]
+    assert sum(t["decisions"] for t in made.timings) == made.verdicts[0]["decision"]
+    assert made.started_at.tzinfo is not None and made.finished_at == T0
+    assert store.get(store.save(made)).replay == text
+
+
+def test_unfinished_replay_is_refused() -> None:
+    text, _ = record(2)
+    cut = "\n".join(text.splitlines()[:-1])
+    with pytest.raises(BadInput, match="no result line"):
+        MatchRecord.from_replay(cut)
+
+
+def test_list_is_newest_first_filtered_and_limited(store: Store) -> None:
+    for index in (3, 1, 4, 2):
+        store.save(sample(index, game="aquawar" if index % 2 else "warfish"))
+    assert [r.seed for r in store.list()] == [4, 3, 2, 1]
+    assert [r.seed for r in store.list("aquawar")] == [3, 1]
+    assert [r.seed for r in store.list("warfish", limit=1)] == [4]
+    assert store.list("tactics") == []
+    with pytest.raises(BadInput, match="at least 1"):
+        store.list(limit=0)
+
+
+def test_same_start_time_falls_back_to_newest_id(store: Store) -> None:
+    first = store.save(sample(1))
+    second = store.save(sample(1))
+    assert [r.id for r in store.list()] == [second, first]
+
+
+def test_list_leaves_replay_text_in_the_database(store: Store) -> None:
+    store.save(sample(1, replay_size=10_000))
+    statements: list[str] = []
+
+    def remember(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        statements.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", remember)
+    listed = store.list()
+    event.remove(store.engine, "before_cursor_execute", remember)
+    assert listed[0].replay is None
+    assert statements and not any("replay" in s for s in statements)
+
+
+def test_missing_id_names_the_database(store: Store) -> None:
+    store.save(sample(1))
+    for missing in (2, 0, -1, 2**70):
+        with pytest.raises(BadInput) as caught:
+            store.get(missing)
+        assert str(caught.value) == f"no match with id {missing} in {store.url}"
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("not a url", "is not a database URL"),
+        ("nosuchdb://host/db", "unknown database kind"),
+        ("postgresql+nosuchdriver://host/db", "unknown database kind or driver"),
+        ("sqlite:////nonexistent-dir/sub/x.db", "cannot open database"),
+    ],
+)
+def test_bad_urls_are_one_line_bad_input(url: str, expected: str) -> None:
+    with pytest.raises(BadInput, match=expected) as caught:
+        Store(url)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("psycopg") is not None, reason="psycopg installed")
+def test_missing_driver_is_named_and_password_hidden() -> None:
+    with pytest.raises(BadInput) as caught:
+        Store("postgresql+psycopg://me:hunter2@localhost/sparring")
+    assert "driver" in str(caught.value) and "psycopg" in str(caught.value)
+    assert "hunter2" not in str(caught.value)
+
+
+def test_default_url_is_sparring_db_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with Store() as default:
+        assert default.url == DEFAULT_URL == "sqlite:///sparring.db"
+        default.save(sample(1))
+    assert (tmp_path / "sparring.db").is_file()
+
+
+def test_sqlite_uses_wal_and_waits_for_locks(store: Store) -> None:
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 10_000
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"seed": -1},
+        {"seed": 2**64},
+        {"replay": None},
+        {"started_at": dt.datetime(2025, 1, 1)},
+    ],
+)
+def test_records_the_database_would_mangle_are_refused(
+    store: Store, change: dict[str, Any]
+) -> None:
+    with pytest.raises(BadInput):
+        store.save(dataclasses.replace(sample(1), **change))
+    assert store.list() == []
+
+
+def test_schema_is_portable_to_postgresql() -> None:
+    ddl = str(CreateTable(MatchRow.__table__).compile(dialect=postgresql.dialect()))  # type: ignore[arg-type]
+    assert "BIGSERIAL" in ddl
+    assert "seed BIGINT" in ddl and "replay TEXT" in ddl and "options JSON" in ddl
+    assert "started_at TIMESTAMP WITH TIME ZONE" in ddl
+
+
+@pytest.mark.skipif(
+    not os.environ.get("SPARRING_TEST_POSTGRES_URL"),
+    reason="set SPARRING_TEST_POSTGRES_URL to a scratch PostgreSQL database to run",
+)
+def test_round_trip_on_postgresql() -> None:
+    with Store(os.environ["SPARRING_TEST_POSTGRES_URL"]) as pg:
+        original = dataclasses.replace(sample(5), seed=2**64 - 1)
+        match_id = pg.save(original)
+        assert dataclasses.replace(pg.get(match_id), id=None) == original
+        assert pg.list(limit=1)[0].id == match_id
+
+
+# -- several processes ------------------------------------------------------------------------
+
+WRITER = """
+import os, signal, sys, time
+from sqlalchemy import event
+from sparring.arena.store import Store
+from tests.arena.test_store import sample
+url, game = sys.argv[1], sys.argv[2]
+count, size, start, die_at = (int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]),
+                              int(sys.argv[6]))
+while time.time() < start:
+    time.sleep(0.001)
+store = Store(url)
+
+def die_after_insert(conn, cursor, statement, *rest):
+    if statement.startswith("INSERT"):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+try:
+    for index in range(count):
+        if index == die_at:
+            event.listen(store.engine, "after_cursor_execute", die_after_insert)
+        store.save(sample(index, game, size))
+        print(index, flush=True)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def start_writer(
+    url: str, game: str, count: int, *, start: float = 0.0, die_at: int = -1
+) -> subprocess.Popen[str]:
+    """A process saving `count` samples of `game`, from time `start` on, in a loop.
+
+    With `die_at`, it kills itself with SIGKILL inside that save's transaction, right after
+    the INSERT has run and before the commit.
+    """
+    args = [url, game, str(count), str(SIZES[game]), str(start), str(die_at)]
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+
+
+def assert_rows_whole(path: Path) -> dict[str, list[int]]:
+    """Integrity is ok and every stored row equals the sample it was made from."""
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    seeds: dict[str, list[int]] = {}
+    with Store(url_for(path)) as reopened:
+        for listed in reopened.list(limit=10_000):
+            assert listed.id is not None
+            stored = reopened.get(listed.id)
+            size = len(stored.replay or "")
+            assert dataclasses.replace(stored, id=None) == sample(stored.seed, stored.game, size)
+            assert size == SIZES[stored.game]
+            seeds.setdefault(stored.game, []).append(stored.seed)
+    return {game: sorted(found) for game, found in seeds.items()}
+
+
+SIZES = {"killed": 2_000_000, "a": 20_000, "b": 20_000}
+
+
+def test_a_process_killed_inside_the_transaction_leaves_no_trace(tmp_path: Path) -> None:
+    path = tmp_path / "killed.db"
+    writer = start_writer(url_for(path), "killed", 10, die_at=4)
+    out, _ = writer.communicate(timeout=60)
+    assert writer.returncode == -signal.SIGKILL
+    assert out.split() == ["0", "1", "2", "3"]
+    assert assert_rows_whole(path) == {"killed": [0, 1, 2, 3]}
+
+
+@pytest.mark.parametrize(
+    ("how", "delay"),
+    [(signal.SIGKILL, 0.004), (signal.SIGKILL, 0.013), (signal.SIGINT, 0.009)],
+)
+def test_a_process_killed_mid_loop_leaves_only_whole_matches(
+    tmp_path: Path, how: int, delay: float
+) -> None:
+    path = tmp_path / "killed.db"
+    writer = start_writer(url_for(path), "killed", 10_000)
+    assert writer.stdout is not None
+    reported = [int(writer.stdout.readline()) for _ in range(3)]
+    time.sleep(delay)  # most of each loop is spent inside a multi-megabyte save
+    writer.send_signal(how)
+    rest, _ = writer.communicate(timeout=30)
+    reported += [int(line) for line in rest.split()]
+    assert writer.returncode in (-how, 130)
+    stored = assert_rows_whole(path)["killed"]
+    assert stored == list(range(len(stored)))
+    assert len(reported) <= len(stored) <= len(reported) + 1
+
+
+def test_two_processes_write_at_once_without_loss(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    start = time.time() + 1.5  # both open the new file, create the table, then write together
+    writers = [start_writer(url_for(path), game, 40, start=start) for game in ("a", "b")]
+    for writer in writers:
+        _, errors = writer.communicate(timeout=120)
+        assert writer.returncode == 0, errors
+    stored = assert_rows_whole(path)
+    assert stored == {"a": list(range(40)), "b": list(range(40))}
