@@ -19,7 +19,7 @@ from sparring.core.errors import BadInput
 
 from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
 from .render import fish_label, render_view
-from .roster import ALL_FISH, MIMIC, fish_by_name
+from .roster import ALL_FISH, FISH, MIMIC, fish_by_name
 
 PROMPT = "> "
 
@@ -114,6 +114,22 @@ def _pick_menu(view: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- parsing
 
 
+def lookup_fish(name: str) -> int | None:
+    """A fish by id, key or name, or by an unambiguous start of one ("great white",
+    "hammer"), since people rarely type a full name."""
+    exact = fish_by_name(name)
+    if exact is not None:
+        return exact
+    short = "".join(name.lower().split()).replace("-", "")
+    if not short:
+        return None
+    found = {
+        f.id for f in FISH.values()
+        if f.key.startswith(short) or "".join(f.en.lower().split()).startswith(short)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def parse_pick(text: str, legal: Sequence[Any]) -> tuple[Pick | None, str]:
     """A legal pick from `text`, or None with the reason it is not one."""
     raw = text.strip()
@@ -127,12 +143,12 @@ def parse_pick(text: str, legal: Sequence[Any]) -> tuple[Pick | None, str]:
             continue
         if token.lower().startswith("mimic="):
             name = token.split("=", 1)[1]
-            found = fish_by_name(name)
+            found = lookup_fish(name)
             if found is None:
                 return None, f"unknown fish {name!r} for the Mimic to copy"
             mimic = found
             continue
-        found = fish_by_name(token)
+        found = lookup_fish(token)
         if found is None:
             return None, f"unknown fish {token!r} (use an id 1-12 or a name)"
         fish.append(found)
@@ -161,7 +177,7 @@ def _parse_words(words: list[str]) -> Action:
     if verb == "assert":
         if len(words) < 3:
             raise ValueError("assert needs a position and a fish, e.g. 'assert 2 sea wolf'")
-        guess = fish_by_name(" ".join(words[2:]))
+        guess = lookup_fish(" ".join(words[2:]))
         if guess is None:
             raise ValueError(f"unknown fish {' '.join(words[2:])!r}")
         return ASSERTS[_position(words[1], "the enemy fish"), guess]
