@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.schema import CreateTable
 
 from sparring.arena.store import DEFAULT_URL, MatchRecord, MatchRow, Store
@@ -172,6 +173,35 @@ def test_default_url_is_sparring_db_in_the_working_directory(
         assert default.url == DEFAULT_URL == "sqlite:///sparring.db"
         default.save(sample(1))
     assert (tmp_path / "sparring.db").is_file()
+
+
+def test_losing_the_race_to_create_the_table_is_harmless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_create = MatchRow.metadata.create_all
+    calls: list[int] = []
+
+    def first_call_loses(bind: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("CREATE TABLE matches", {}, Exception("table already exists"))
+        real_create(bind)
+
+    monkeypatch.setattr(MatchRow.metadata, "create_all", first_call_loses)
+    with Store(url_for(tmp_path / "race.db")) as raced:
+        assert raced.get(raced.save(sample(1))).seed == 1
+    assert len(calls) == 2
+
+
+def test_database_failures_after_opening_are_one_line_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "dropped.db"
+    with Store(url_for(path)) as store:
+        with sqlite3.connect(path) as raw:
+            raw.execute("DROP TABLE matches")
+        for attempt in (store.list, lambda: store.get(1), lambda: store.save(sample(1))):
+            with pytest.raises(BadInput, match="no such table: matches") as caught:
+                attempt()
+            assert "\n" not in str(caught.value) and store.url in str(caught.value)
 
 
 def test_sqlite_uses_wal_and_waits_for_locks(store: Store) -> None:
