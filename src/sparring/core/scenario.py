@@ -17,6 +17,7 @@ when an earlier expectation would already have failed.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -415,11 +416,20 @@ def _check_event_shape(where: str, event: dict[str, Any]) -> None:
 
 
 def _expectations(game: ScenarioGame, node: Node | None) -> list[Check]:
+    """An ``expect`` table's checks, in the order the file writes them, so that "the first
+    differing expectation" is the first one a reader meets."""
     if node is None:
         return []
-    checks = _events_check(node) + game.checks(node)
+    checks = game.checks(node) + _events_check(node)
     node.finish()
-    return checks
+    order = {key: index for index, key in enumerate(node.present())}
+    prefix = len(node.where) + 1
+
+    def rank(check: Check) -> int:
+        head = re.split(r"[.\[]", check.path[prefix:], maxsplit=1)[0]
+        return order.get(head, len(order))
+
+    return sorted(checks, key=rank)
 
 
 def _step(game: ScenarioGame, node: Node) -> Step:

@@ -271,7 +271,8 @@ class AquawarScenario:
 
     def checks(self, expect: Node) -> list[Check]:
         out: list[Check] = []
-        expect.allow(*_MATCH)
+        seats = {f"seat{seat}": seat for seat in SEATS}
+        expect.allow(*_MATCH, *seats)
         for key in expect.present():
             if key in _MATCH:
                 kind, observe = _MATCH[key]
@@ -279,10 +280,10 @@ class AquawarScenario:
                 if key == "wins":
                     list_of(expect.path(key), value, int, 2)
                 out.append(ValueCheck(expect.path(key), value, observe))
-        for seat in SEATS:
-            node = expect.table(f"seat{seat}")
-            if node is not None:
-                out.extend(_seat_checks(node, seat))
+            elif key in seats:
+                node = expect.table(key)
+                assert node is not None
+                out.extend(_seat_checks(node, seats[key]))
         return out
 
 
@@ -343,7 +344,8 @@ def _seat_checks(node: Node, seat: int) -> list[Check]:
     allowed = {key: kind for key, (kind, _) in FIELDS.items()}
     allowed.update({key: kind for key, (kind, _) in EXPECT_ONLY.items()})
     out: list[Check] = []
-    node.allow(*allowed, "used")
+    positions = {f"pos{pos}": pos for pos in range(TEAM_SIZE)}
+    node.allow(*allowed, *positions, "used")
     for key in node.present():
         if key in allowed:
             values = list_of(node.path(key), node.get(key, list), allowed[key], TEAM_SIZE)
@@ -351,17 +353,25 @@ def _seat_checks(node: Node, seat: int) -> list[Check]:
         elif key == "used":
             ids = sorted(fish_ids(node.path(key), node.get(key, list), None))
             out.append(ValueCheck(node.path(key), ids, lambda s: sorted(s.used[seat]), _names))
-    for pos in range(TEAM_SIZE):
-        sub = node.table(f"pos{pos}")
-        if sub is None:
-            continue
-        sub.allow(*allowed)
-        for key in sub.present():
-            if key in allowed:
-                value = sub.get(key, allowed[key])
-                out.append(ValueCheck(sub.path(key), value, _fish_observer(seat, pos, key)))
-        sub.finish()
+        elif key in positions:
+            out.extend(_position_checks(node.table(key), seat, positions[key], allowed))
     node.finish()
+    return out
+
+
+def _position_checks(
+    sub: Node | None, seat: int, pos: int, allowed: dict[str, type]
+) -> list[Check]:
+    """Checks of an ``expect.seatN.posM`` table, in file order."""
+    if sub is None:
+        return []
+    sub.allow(*allowed)
+    out: list[Check] = []
+    for key in sub.present():
+        if key in allowed:
+            value = sub.get(key, allowed[key])
+            out.append(ValueCheck(sub.path(key), value, _fish_observer(seat, pos, key)))
+    sub.finish()
     return out
 
 
