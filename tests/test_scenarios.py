@@ -239,3 +239,10 @@ def test_cli_single_bad_file_is_an_error_line_and_exit_2(tmp_path: Path) -> None
 def test_cli_missing_path_is_exit_2(tmp_path: Path) -> None:
     with pytest.raises(BadInput, match="no such file or folder"):
         invoke(tmp_path / "nowhere.toml")
+
+
+def test_the_documented_example_runs(tmp_path: Path) -> None:
+    docs = Path(__file__).parent.parent / "docs" / "scenarios.md"
+    example = docs.read_text(encoding="utf-8").split("## Example")[1]
+    text = example.split("```toml")[1].split("```")[0]
+    check_file(write(tmp_path, text))
