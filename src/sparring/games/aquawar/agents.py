@@ -109,8 +109,9 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         totals = [0.0] * len(legal)
+        knowledge = infer(view)
         for _ in range(self.samples):
-            base = determinize(view, self.rng)
+            base = determinize(view, self.rng, knowledge)
             before = _score(base, self.seat)
             for index, action in enumerate(legal):
                 trial = base.clone()

@@ -186,8 +186,12 @@ def _enemy_used(view: dict[str, Any], team: list[int], rng: Rng) -> frozenset[in
     return frozenset(before | set(team))
 
 
-def determinize(view: dict[str, Any], rng: Rng) -> AquawarState:
-    """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`."""
+def determinize(
+    view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = None
+) -> AquawarState:
+    """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`.
+    `knowledge` is `infer(view)` when the caller already has it (several samples of one
+    view need the inference only once)."""
     seat = view.get("seat")
     if seat not in (0, 1):
         raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
@@ -220,7 +224,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> AquawarState:
             picks[enemy_seat] = space[rng.below(len(space), LABEL)]
     else:
         teams[seat] = [_own_fish(entry) for entry in view["my_team"]]
-        k = infer(view)
+        k = knowledge if knowledge is not None else infer(view)
         kinds, behaviour = _draw_team(k, rng)
         buffs = _pending_buffs(k, behaviour, rng)
         enemy: list[Fish] = []
