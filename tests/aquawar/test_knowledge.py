@@ -29,6 +29,7 @@ from .helpers import (
     SUNFISH,
     TURTLE,
     finish_picks,
+    win_round,
 )
 
 EVERY = frozenset(range(1, 13))
@@ -48,7 +49,10 @@ def check_sound(state: AquawarState, seat: int) -> None:
         assert fish.acts_as in known.behaviours[pos], (pos, fish.acts_as, known.behaviours)
         profile = known.profiles[pos][fish.acts_as]
         assert (profile.atk, profile.uses, profile.shields, profile.wound) == (
-            fish.atk, fish.uses, fish.shields, fish.wound,
+            fish.atk,
+            fish.uses,
+            fish.shields,
+            fish.wound,
         )
         low, high = known.atk_range(pos)
         assert low <= fish.atk <= high
@@ -96,8 +100,11 @@ def test_some_fish_become_certain_and_candidates_shrink() -> None:
 # ------------------------------------------------------------- handmade positions
 
 
-def fielded(team0: tuple[int, ...], team1: tuple[int, ...], mimic1: int | None = None,
-            ) -> AquawarState:
+def fielded(
+    team0: tuple[int, ...],
+    team1: tuple[int, ...],
+    mimic1: int | None = None,
+) -> AquawarState:
     """A round-1 match after both picks, seat 0 to move (assertion phase)."""
     state = AquawarState(1, AquawarOptions(seat0_always_first=True))
     finish_picks(state, Pick(team0), Pick(team1, mimic1))  # type: ignore[arg-type]
@@ -195,3 +202,14 @@ def test_no_heal_after_a_hit_rules_out_healers() -> None:
     turn(state, Attack(0, 1))  # the Octopus heals
     known = infer(view(state, 0))
     assert known.candidates[1] <= {OCTOPUS, GREATWHITE, MIMIC}
+
+
+def test_fish_revealed_in_an_earlier_round_cannot_return() -> None:
+    state = fielded((ARCHER, EEL, SEAWOLF, MANTA), (PUFFER, OCTOPUS, TURTLE, HAMMERHEAD))
+    win_round(state, 0)  # seat 0 ends round 1 by asserting an enemy fish correctly
+    gone = view(state, 0)["enemy_revealed_before"]
+    assert gone
+    assert all(not set(gone) & c for c in infer(view(state, 0)).candidates)
+    finish_picks(state, Pick((2, 4, 6, 7)), Pick((1, 3, 5, 9)))
+    known = infer(view(state, 0))
+    assert all(not set(gone) & c for c in known.candidates)
