@@ -31,6 +31,9 @@ from .events import event_fields, event_json
 from .registry import get_game
 
 _MISSING: Any = object()
+# The reason a `forfeit` step gives: the referee's verdict it stands for (an illegal move,
+# a crash or a time-out) is the referee's business, not the scenario's.
+FORFEIT_REASON = "forfeit (scenario)"
 
 _KIND_NAMES: dict[type, str] = {
     bool: "true or false",
@@ -93,6 +96,7 @@ class Node:
         self._asked.update(keys)
 
     def has(self, key: str) -> bool:
+        """Whether `key` is present (and a key this table may hold)."""
         self._asked.add(key)
         return key in self.data
 
@@ -114,9 +118,9 @@ class Node:
         self, key: str, default: Any = _MISSING, low: int | None = None, high: int | None = None
     ) -> Any:
         """An integer in ``[low, high]`` (either bound optional)."""
-        value = self.get(key, int, default)
-        if value is default and key not in self.data:
-            return value
+        if key not in self.data:
+            return self.get(key, int, default)
+        value = self.get(key, int)
         check_range(self.path(key), value, low, high)
         return value
 
@@ -337,6 +341,7 @@ class Step:
     action: Any | None
     player: int | None
     illegal: str | None
+    forfeit: int | None
     chance: dict[str, list[int]]
     checks: tuple[Check, ...]
 
@@ -442,13 +447,16 @@ def _step(game: ScenarioGame, node: Node) -> Step:
         raise BadInput(f"{node.path('illegal')}: needs the action in `do`")
     if player is not None and action is None:
         raise BadInput(f"{node.path('player')}: needs the action in `do`")
+    forfeit = node.integer("forfeit", None, 0)
+    if forfeit is not None and action is not None:
+        raise BadInput(f"{node.path('forfeit')}: a step either plays `do` or forfeits")
     node.get("note", str, None)
     chance = _chance(node.table("chance"))
     checks = _expectations(game, node.table("expect"))
     node.finish()
-    if action is None and not chance and not checks:
-        raise BadInput(f"{node.where}: a step needs `do`, `chance` or `expect`")
-    return Step(node.where, action, player, illegal, chance, tuple(checks))
+    if action is None and forfeit is None and not chance and not checks:
+        raise BadInput(f"{node.where}: a step needs `do`, `forfeit`, `chance` or `expect`")
+    return Step(node.where, action, player, illegal, forfeit, chance, tuple(checks))
 
 
 def parse(path: Path, doc: dict[str, Any]) -> Scenario:
@@ -564,6 +572,8 @@ def run(scenario: Scenario) -> Mismatch | None:
     for step in scenario.steps:
         before = len(state.events)
         ledger.script(step.chance)
+        if step.forfeit is not None:
+            state.forfeit(step.forfeit, FORFEIT_REASON)
         if step.action is not None:
             mismatch = _play(state, step)
             if mismatch is not None:

@@ -110,7 +110,7 @@ def fish_values(node: Node, allowed: dict[str, type]) -> dict[int, dict[str, tup
     return values
 
 
-def _set_life(fish: Fish, given: dict[str, tuple[Any, str]], where: str) -> None:
+def _set_life(fish: Fish, given: dict[str, tuple[Any, str]]) -> None:
     """HP and life together: a fish is dead exactly when its HP is 0."""
     hp, hp_at = given.get("hp", (None, ""))
     alive, alive_at = given.get("alive", (None, ""))
@@ -127,9 +127,9 @@ def _set_life(fish: Fish, given: dict[str, tuple[Any, str]], where: str) -> None
     fish.hp, fish.alive = hp, alive
 
 
-def _set_fish(fish: Fish, given: dict[str, tuple[Any, str]], where: str) -> None:
+def _set_fish(fish: Fish, given: dict[str, tuple[Any, str]]) -> None:
     """Apply a position's setup values, refusing states no game can reach."""
-    _set_life(fish, given, where)
+    _set_life(fish, given)
     passive, active = FISH[fish.acts_as].passive, FISH[fish.acts_as].active
     for key, (value, at) in given.items():
         if key == "atk":
@@ -187,7 +187,7 @@ def _seat(node: Node | None, seat: int, round_: int) -> tuple[list[Fish], Pick, 
     fish = [Fish(kind, copy) for kind in team]
     allowed = {key: kind for key, (kind, _) in FIELDS.items()}
     for pos, given in fish_values(node, allowed).items():
-        _set_fish(fish[pos], given, node.path(f"pos{pos}"))
+        _set_fish(fish[pos], given)
     node.finish()
     if not any(f.alive for f in fish):
         raise BadInput(f"seat{seat}: every fish is dead, so the round would be over")
