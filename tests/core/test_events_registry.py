@@ -38,7 +38,7 @@ def test_registering_a_kind_twice_with_other_fields_is_refused() -> None:
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    with pytest.raises(BadInput, match="unknown game 'chess'.*aquawar"):
+    with pytest.raises(BadInput, match=r"unknown game 'chess'.*aquawar"):
         get_game("chess")
 
 
