@@ -1,0 +1,54 @@
+"""Plumbing shared by the fixture bots: the JSON-lines protocol with no sparring import, so
+each fixture is a plain script that fails in exactly the one way its name says.
+
+Every fixture takes a file path as its first argument and appends its own pid (and the pid
+of any process it starts) to it, so a test can check afterwards that nothing survived.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+
+def record_pid(path: str, pid: int | None = None) -> None:
+    """Append `pid` (default: this process) to the pid file the test passed us."""
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(f"{pid if pid is not None else os.getpid()}\n")
+
+
+def messages() -> Iterator[dict[str, Any]]:
+    """The referee's messages, one per line, until stdin closes."""
+    for line in sys.stdin:
+        if line.strip():
+            yield json.loads(line)
+
+
+def acts() -> Iterator[dict[str, Any]]:
+    """Only the `act` messages; stops at `end`."""
+    for message in messages():
+        if message["type"] == "act":
+            yield message
+        elif message["type"] == "end":
+            return
+
+
+def legal_choice(legal: Any) -> dict[str, Any]:
+    """A legal action: the first 4 fish of a compact pick form, else the first action."""
+    if isinstance(legal, dict):
+        fish = legal["fish"][: legal["choose"]]
+        mimic = legal["mimic_targets"][0] if 12 in fish else None
+        return {"type": "pick", "fish": fish, "mimic": mimic}
+    return legal[0]
+
+
+def send_line(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def answer(action: Any) -> None:
+    send_line(json.dumps({"type": "action", "action": action}))

@@ -1,0 +1,18 @@
+"""Plays legally but answers decision K after SECONDS of thought, once (TLE at K).
+
+Usage: late.py PIDFILE K SECONDS
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from _wire import acts, answer, legal_choice, record_pid
+
+record_pid(sys.argv[1])
+slow, pause = int(sys.argv[2]), float(sys.argv[3])
+for number, message in enumerate(acts(), start=1):
+    if number == slow:
+        time.sleep(pause)
+    answer(legal_choice(message["legal"]))
