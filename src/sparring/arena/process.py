@@ -8,7 +8,8 @@ capped. Each failure raises `BotFailure` with a verdict:
 
 - ``TLE`` no complete reply by the deadline (or the CPU-time cap was hit),
 - ``RE`` the bot exited, crashed or closed its pipes,
-- ``BAD`` the reply is not one JSON object on one line,
+- ``BAD`` the reply is not one JSON object on one line (or, for length-prefixed bots, the
+  frame or its body cannot be read),
 - ``OLE`` the bot wrote more than the output caps allow,
 - ``MLE`` the process tree's memory went over the cap.
 """
@@ -25,14 +26,20 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sparring.core.errors import BadInput
 
 TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_FRAME_HEADER = 4  # length-prefixed replies: a 4-byte big-endian signed length, then the body
+
+T = TypeVar("T")
+# Finds one complete reply at the start of the buffer: (reply, bytes used), or None for "not yet".
+Take = Callable[[bytes], tuple[bytes, int] | None]
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,10 @@ def process_tree(root: int) -> dict[int, int]:
                 found.add(pid)
                 grew = True
     return {pid: table[pid][2] for pid in found}
+
+
+def _json_line(message: dict[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
 def _resident_bytes(pids: list[int]) -> int:
@@ -181,7 +192,10 @@ class BotProcess:
 
     def send(self, message: dict[str, Any]) -> None:
         """Write one JSON line to the bot (RE if it has gone)."""
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        self.send_bytes(_json_line(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        """Write `data` to the bot as is (RE if it has gone); for protocols other than ours."""
         try:
             assert self._process.stdin is not None
             self._process.stdin.write(data)
@@ -204,12 +218,46 @@ class BotProcess:
         self.pause()
         return reply
 
+    def request_framed(
+        self, payload: bytes, seconds: float, decode: Callable[[bytes], T | None]
+    ) -> T:
+        """Send `payload` as is, then read length-prefixed frames (a 4-byte big-endian length,
+        then that many bytes) until `decode` accepts one, all within `seconds`; pause the bot.
+
+        `decode` turns a frame's body into the reply, returns None to pass over a frame that
+        is not a reply (an acknowledgement, an empty frame), or raises `BotFailure` (BAD) for
+        one it cannot read. Bytes after the accepted frame are kept for the next request.
+        Raises `BotFailure` (the bot is killed) on any failure."""
+        self.resume()
+        deadline = time.monotonic() + seconds
+        try:
+            self.send_bytes(payload)
+            while True:
+                reply = decode(self._read_until(deadline, seconds, self._take_frame))
+                if reply is not None:
+                    break
+        except BotFailure:
+            self.kill()
+            raise
+        self.pause()
+        return reply
+
     def _read_line(self, deadline: float, seconds: float) -> bytes:
+        self._buffer = b""
+        return self._read_until(deadline, seconds, self._take_line)
+
+    def _read_until(self, deadline: float, seconds: float, take: Take) -> bytes:
+        """Read the bot's output until `take` finds a complete reply in it (consumed from the
+        buffer), enforcing the deadline, the output caps and the memory cap meanwhile."""
         stdout = self._process.stdout
         assert stdout is not None
-        self._buffer = b""
         limits = self.limits
         while True:
+            found = take(self._buffer)
+            if found is not None:
+                reply, used = found
+                self._buffer = self._buffer[used:]
+                return reply
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise BotFailure(TLE, f"no reply within {seconds:g} s")
@@ -223,16 +271,44 @@ class BotProcess:
                     if self._written > limits.output_bytes:
                         raise BotFailure(OLE, f"wrote more than {limits.output_bytes} bytes")
                     self._buffer += chunk
-                    newline = self._buffer.find(b"\n")
-                    if newline >= 0:
-                        if newline > limits.reply_bytes:
-                            raise BotFailure(OLE, f"a reply over {limits.reply_bytes} bytes")
-                        return self._buffer[:newline]
-                    if len(self._buffer) > limits.reply_bytes:
-                        raise BotFailure(OLE, f"a reply over {limits.reply_bytes} bytes")
+                    continue
             elif self._process.poll() is not None:
                 raise BotFailure(RE, self._exit_story("exited without replying"))
             self._check_memory()
+
+    def _take_line(self, buffer: bytes) -> tuple[bytes, int] | None:
+        """One reply of the JSON-lines protocol: everything up to the first newline."""
+        cap = self.limits.reply_bytes
+        newline = buffer.find(b"\n")
+        if newline >= 0:
+            if newline > cap:
+                raise BotFailure(OLE, f"a reply over {cap} bytes")
+            return buffer[:newline], newline + 1
+        if len(buffer) > cap:
+            raise BotFailure(OLE, f"a reply over {cap} bytes")
+        return None
+
+    def _take_frame(self, buffer: bytes) -> tuple[bytes, int] | None:
+        """One length-prefixed frame. A header that reads as text means the bot forgot the
+        length (BAD, said plainly) rather than announcing a gigantic reply (OLE)."""
+        if len(buffer) < _FRAME_HEADER:
+            return None
+        header = buffer[:_FRAME_HEADER]
+        size = int.from_bytes(header, "big", signed=True)
+        cap = self.limits.reply_bytes
+        if size < 0 or (size > cap and all(32 <= b < 127 or b in b"\t\r\n" for b in header)):
+            shown = buffer[:60].decode("utf-8", errors="replace")
+            raise BotFailure(
+                BAD,
+                "unreadable frame: a reply must start with its length as 4 bytes, big-endian, "
+                f"then the JSON text; got {shown!r}",
+            )
+        if size > cap:
+            raise BotFailure(OLE, f"a frame announcing {size} bytes, over the {cap}-byte cap")
+        end = _FRAME_HEADER + size
+        if len(buffer) < end:
+            return None
+        return buffer[_FRAME_HEADER:end], end
 
     def _check_memory(self) -> None:
         used = _resident_bytes(list(self._tree()))
@@ -280,13 +356,17 @@ class BotProcess:
 
     def close(self, farewell: dict[str, Any] | None = None, grace: float = 0.5) -> None:
         """Say goodbye (best effort), give the bot `grace` seconds, then kill what is left."""
+        self.close_bytes(None if farewell is None else _json_line(farewell), grace)
+
+    def close_bytes(self, farewell: bytes | None = None, grace: float = 0.5) -> None:
+        """`close` with a farewell already encoded (for protocols other than ours)."""
         if self.closed:
             return
         self.closed = True
         if farewell is not None and self._process.poll() is None:
             self.resume()
             with contextlib.suppress(BotFailure):
-                self.send(farewell)
+                self.send_bytes(farewell)
             with contextlib.suppress(BrokenPipeError, OSError, ValueError):
                 self._process.stdin.close()  # type: ignore[union-attr]
             with contextlib.suppress(subprocess.TimeoutExpired):
