@@ -1,0 +1,234 @@
+"""`sparring bot check CMD --game GAME`: try a bot before it enters a tournament.
+
+The bot plays one refereed match against a random opponent under the real referee — same
+clocks, caps and verdicts — and the command says in plain words what happened: did it
+start, were its replies well-formed, how long it thought, and for a verdict what it means
+and what usually causes it. Bot authors meet the referee here first, so every verdict
+comes with a hint instead of a bare code. Exit code 0: played cleanly; 1: got a verdict;
+2: bad usage (unknown game, a command that cannot be started, bad limits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from sparring.arena.process import BAD, IA, MLE, OLE, RE, TLE, Limits
+from sparring.arena.referee import MatchOutcome, run_match
+from sparring.arena.seats import BotSeat, BuiltinSeat, Seat
+from sparring.core.errors import BadInput
+from sparring.core.game import Agent, GameSpec
+from sparring.core.registry import get_game
+from sparring.core.rng import Rng
+
+
+class UniformAgent:
+    """The opponent when a game has no built-in `random` agent: a uniformly random legal
+    action, from its own seeded generator so a check is reproducible."""
+
+    needs_view = False
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.below(len(legal), "bot-check")]
+
+
+class CheckedSeat(BotSeat):
+    """A bot seat that keeps what the report needs after the referee has closed it: the
+    bot's number of the decision it was on, and the tail of its stderr."""
+
+    def __init__(self, command: str, limits: Limits) -> None:
+        super().__init__(command, limits)
+        self.stderr_tail = ""
+
+    def _keep_stderr(self) -> None:
+        process = self.process
+        if process is not None and not process.closed:
+            self.stderr_tail = process.stderr_tail() or self.stderr_tail
+
+    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+        self._keep_stderr()
+        super().finish(view, result)
+
+    def close(self) -> None:
+        self._keep_stderr()
+        super().close()
+
+
+def opponent_for(spec: GameSpec, seat: int, seed: int) -> tuple[str, Agent]:
+    """The game's own `random` agent if it has one, else a uniform random agent."""
+    factory = spec.agents.get("random")
+    if factory is not None:
+        return "random", factory(seat, seed)
+    return "uniform random", UniformAgent(seed)
+
+
+def explain(
+    verdict: str, detail: str, spec: GameSpec, seconds: float, memory: int
+) -> tuple[str, str]:
+    """A verdict in plain words, and the hint that most often fixes it."""
+    if verdict == TLE:
+        return (
+            f"Your bot did not answer within {seconds:g} s ({detail}).",
+            "Remember to flush stdout after each line (print(..., flush=True) in Python; "
+            "process.stdout.write in Node is fine) and to answer every `act` with exactly "
+            "one line. The first decision's clock also covers your bot's start-up.",
+        )
+    if verdict == RE:
+        return (
+            f"Your bot stopped before the match was over: {detail}.",
+            "Keep reading stdin until the `end` message, and catch your own errors; the "
+            "stderr lines above usually show the traceback.",
+        )
+    if verdict == BAD:
+        return (
+            f"The reply could not be read as an action: {detail}.",
+            'Answer each `act` with one line {"type": "action", "action": {...}}, the '
+            "action being one of those in `legal`; print debugging output to stderr, "
+            "never to stdout.",
+        )
+    if verdict == IA:
+        hint = "Choose one of the actions in the `legal` field of the `act` message."
+        if spec.name == "aquawar":
+            hint += (
+                " For Aquawar picks `legal` is compact: choose 4 different fish from "
+                "legal.fish, and name a target from legal.mimic_targets when you pick the "
+                "Mimic (fish 12), otherwise mimic null."
+            )
+        return f"The rules refused your bot's action: {detail}.", hint
+    if verdict == OLE:
+        return (
+            f"Your bot wrote too much to stdout: {detail}.",
+            "A reply is one short line ending in a newline; send logs to stderr.",
+        )
+    if verdict == MLE:
+        return (
+            f"Your bot, counting every process it started, used too much memory: {detail}.",
+            f"The cap is {memory} MiB of resident memory (try another with --memory); "
+            "look for caches or search trees that grow without bound.",
+        )
+    return detail, ""
+
+
+def _result_words(spec: GameSpec, outcome: MatchOutcome, seat: int) -> str:
+    returns = list(outcome.state.returns())
+    mine = returns[seat]
+    words = "won" if mine > 0 else "lost" if mine < 0 else "drew"
+    wins = spec.summarize(outcome.state).get("wins")
+    if isinstance(wins, list) and len(wins) == 2 and sum(wins):
+        words += f" the match, rounds {wins[seat]}-{wins[1 - seat]}"
+    elif outcome.verdicts:
+        words += " the match by the verdict"
+    return f"the bot {words}"
+
+
+def check_command(
+    command: str = typer.Argument(..., help='The bot\'s command line, e.g. "python bot.py".'),
+    game: str = typer.Option(..., "--game", help="The game, e.g. aquawar."),
+    seed: int = typer.Option(1, "--seed", help="Match seed, for a reproducible check."),
+    time_limit: float | None = typer.Option(
+        None, "--time-limit", help="Seconds per decision (default: the game's, 3 for Aquawar)."
+    ),
+    seat: int = typer.Option(0, "--seat", help="The bot's seat (0 moves first in picks)."),
+    memory: int = typer.Option(1024, "--memory", help="Memory cap for the bot, MiB."),
+) -> None:
+    """Play one match against a random opponent and report, in plain words, whether the
+    bot follows the protocol: it starts, answers well-formed legal actions in time, and
+    within its caps."""
+    console = Console(highlight=False)
+    try:
+        spec = get_game(game)
+        seconds = spec.decision_seconds if time_limit is None else time_limit
+        if not 0 < seconds <= 3600:
+            raise BadInput(f"--time-limit must be between 0 and 3600 seconds, got {seconds:g}")
+        if memory < 16:
+            raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
+        players = spec.new_game(seed, None).num_players
+        if not 0 <= seat < players:
+            raise BadInput(f"--seat must be between 0 and {players - 1}, got {seat}")
+        bot = CheckedSeat(command, Limits(memory_mib=memory))
+        seats: list[Seat] = []
+        for index in range(players):
+            name, agent = opponent_for(spec, index, seed + 1 + index)
+            seats.append(bot if index == seat else BuiltinSeat(name, agent))
+        console.print(
+            f"Checking `{command}` on {spec.title}: seed {seed}, seat {seat}, "
+            f"{seconds:g} s per decision, against the built-in {name} agent.",
+            markup=False,
+        )
+        outcome = run_match(spec, seats, seed, seconds=seconds)
+    except BadInput as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    failed = _report(console, spec, outcome, bot, seat, seconds, memory)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _report(
+    console: Console,
+    spec: GameSpec,
+    outcome: MatchOutcome,
+    bot: CheckedSeat,
+    seat: int,
+    seconds: float,
+    memory: int,
+) -> bool:
+    """Print the findings; True when the bot got a verdict."""
+
+    def line(ok: bool, text: str) -> None:
+        console.print("  ok  " if ok else "  FAIL", style="green" if ok else "bold red", end=" ")
+        console.print(text, markup=False)
+
+    mine = [v for v in outcome.verdicts if v.seat == seat]
+    verdict = mine[0] if mine else None
+    answered = max(0, bot.decisions - (1 if verdict is not None else 0))
+    decisions = outcome.decisions[seat]
+    if answered > 0:
+        line(True, "started OK and answered its first request")
+    elif verdict is not None and verdict.verdict in (RE, TLE):
+        line(False, "did not get going: no answer to its first request")
+    else:
+        line(True, "started OK")
+    if verdict is None:
+        line(True, f"every reply well-formed and legal ({decisions} decisions)")
+    else:
+        good = f"{answered} good replies, then " if answered else ""
+        where = f"at the bot's decision {bot.decisions}" if bot.decisions else "at start"
+        line(False, f"{good}verdict {verdict.verdict} {where}")
+    if decisions:
+        mean = outcome.total_seconds[seat] / decisions
+        peak = outcome.max_seconds[seat]
+        line(
+            verdict is None or verdict.verdict != TLE,
+            f"decision time: max {peak:.3f} s, mean {mean:.3f} s (limit {seconds:g} s)",
+        )
+    if verdict is not None:
+        what, hint = explain(verdict.verdict, verdict.detail, spec, seconds, memory)
+        console.print(f"       {what}", markup=False)
+        if hint:
+            console.print(f"       Hint: {hint}", markup=False)
+        if bot.stderr_tail and "stderr:" not in verdict.detail:
+            console.print(f"       stderr (last lines): {bot.stderr_tail}", markup=False)
+    console.print(f"Result: {_result_words(spec, outcome, seat)}.", markup=False)
+    if verdict is None:
+        console.print("The bot played cleanly.", style="bold green")
+        return False
+    price = (
+        f"In {spec.title} a verdict loses the whole match."
+        if spec.on_verdict is None
+        else f"What a verdict costs in {spec.title} is up to its rules."
+    )
+    console.print(f"The bot got a verdict ({verdict.verdict}). {price}", style="bold red")
+    return True
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `bot` command group (with `bot check`) to `app`."""
+    group = typer.Typer(help="Tools for bot authors.", no_args_is_help=True)
+    group.command("check")(check_command)
+    app.add_typer(group, name="bot")
