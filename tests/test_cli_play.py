@@ -20,7 +20,10 @@ runner = CliRunner()
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sparring", *args],
-        capture_output=True, text=True, timeout=120, input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        input=stdin,
     )
 
 
@@ -48,8 +51,9 @@ def test_same_seed_same_match_and_default_seed_is_random() -> None:
 
 
 def test_live_display_shows_turns_and_the_winner() -> None:
-    result = runner.invoke(app, ["play", "aquawar", "--p0", "greedy", "--p1", "random",
-                                 "--seed", "4"])
+    result = runner.invoke(
+        app, ["play", "aquawar", "--p0", "greedy", "--p1", "random", "--seed", "4"]
+    )
     assert result.exit_code == 0, result.output
     assert "seed 4" in result.output
     assert "Round 1 begins" in result.output
@@ -65,8 +69,22 @@ def test_default_seed_is_printed() -> None:
 
 def test_replay_is_written_and_verifies(tmp_path: Path) -> None:
     path = tmp_path / "match.jsonl"
-    result = runner.invoke(app, ["play", "aquawar", "--p0", "greedy", "--p1", "random",
-                                 "--seed", "11", "--replay", str(path), "--quiet"])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "aquawar",
+            "--p0",
+            "greedy",
+            "--p1",
+            "random",
+            "--seed",
+            "11",
+            "--replay",
+            str(path),
+            "--quiet",
+        ],
+    )
     assert result.exit_code == 0, result.output
     replay = read_replay(path)
     assert replay.header.seed == 11
@@ -100,8 +118,17 @@ def test_unknown_game_is_exit_2() -> None:
 
 
 def test_human_plays_from_stdin_and_sees_its_view() -> None:
-    result = run("play", "aquawar", "--p0", "human", "--p1", "random", "--seed", "1",
-                 stdin="1 5 7\n1 5 7 12 mimic=9\n0\n")
+    result = run(
+        "play",
+        "aquawar",
+        "--p0",
+        "human",
+        "--p1",
+        "random",
+        "--seed",
+        "1",
+        stdin="1 5 7\n1 5 7 12 mimic=9\n0\n",
+    )
     assert result.returncode == 2  # input ends mid-match: a clear error, no traceback
     assert "not accepted: a pick is 4 fish, got 3" in result.stdout
     assert "You are seat 0." in result.stdout
@@ -109,6 +136,7 @@ def test_human_plays_from_stdin_and_sees_its_view() -> None:
 
 
 def test_human_input_end_raises_bad_input_in_process() -> None:
-    result = runner.invoke(app, ["play", "aquawar", "--p0", "random", "--p1", "human",
-                                 "--seed", "2"], input="")
+    result = runner.invoke(
+        app, ["play", "aquawar", "--p0", "random", "--p1", "human", "--seed", "2"], input=""
+    )
     assert isinstance(result.exception, BadInput)

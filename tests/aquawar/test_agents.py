@@ -77,10 +77,8 @@ def test_random_agent_is_uniform_over_turn_actions_and_seeded() -> None:
 
 def test_random_matches_finish_and_replay_from_seeds() -> None:
     state = random.getstate()
-    results = [play_match(SPEC, s, None, agents("random", "random", s)).winner
-               for s in range(30)]
-    again = [play_match(SPEC, s, None, agents("random", "random", s)).winner
-             for s in range(30)]
+    results = [play_match(SPEC, s, None, agents("random", "random", s)).winner for s in range(30)]
+    again = [play_match(SPEC, s, None, agents("random", "random", s)).winner for s in range(30)]
     assert results == again
     assert set(results) == {0, 1}
     assert random.getstate() == state  # agents never touch the global generator
@@ -166,10 +164,14 @@ def test_determinized_states_match_the_view(seed: int) -> None:
         for pos, fish in enumerate(sample.teams[1 - seat]):
             assert fish.kind in known.candidates[pos]
             assert fish.acts_as in known.behaviours[pos]
-        own = [(f.kind, f.acts_as, f.hp, f.atk, f.alive, f.shields, f.uses, f.wound)
-               for f in sample.teams[seat]]
-        real = [(f.kind, f.acts_as, f.hp, f.atk, f.alive, f.shields, f.uses, f.wound)
-                for f in state.teams[seat]]
+        own = [
+            (f.kind, f.acts_as, f.hp, f.atk, f.alive, f.shields, f.uses, f.wound)
+            for f in sample.teams[seat]
+        ]
+        real = [
+            (f.kind, f.acts_as, f.hp, f.atk, f.alive, f.shields, f.uses, f.wound)
+            for f in state.teams[seat]
+        ]
         assert own == real
 
 
@@ -221,8 +223,7 @@ def scripted(lines: list[str]) -> tuple[HumanAgent, list[str]]:
 
 def test_human_pick_rejects_bad_input_then_accepts() -> None:
     state = AquawarState(2)
-    agent, said = scripted(["1 2 3", "1 5 7 zebra", "1 5 7 12", "1 1 5 7",
-                            "1 5 7 12 mimic=9"])
+    agent, said = scripted(["1 2 3", "1 5 7 zebra", "1 5 7 12", "1 1 5 7", "1 5 7 12 mimic=9"])
     pick = agent.act(view(state, 0), state.legal_actions(0))
     assert pick == Pick((1, 5, 7, 12), 9)
     refusals = [s for s in said if s.startswith("not accepted")]
@@ -269,8 +270,10 @@ def test_human_shows_only_its_view() -> None:
     screen = "\n".join(said)
     assert "Enemy fish:" in screen
     for fish in enemy:
-        assert f"] {fish_label(fish.kind)}" not in screen.split("Enemy fish:")[1].split(
-            "Recent events:")[0]
+        assert (
+            f"] {fish_label(fish.kind)}"
+            not in screen.split("Enemy fish:")[1].split("Recent events:")[0]
+        )
 
 
 def test_human_input_ending_is_a_clear_error() -> None:

@@ -186,9 +186,7 @@ def _enemy_used(view: dict[str, Any], team: list[int], rng: Rng) -> frozenset[in
     return frozenset(before | set(team))
 
 
-def determinize(
-    view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = None
-) -> AquawarState:
+def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:
     """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`.
     `knowledge` is `infer(view)` when the caller already has it (several samples of one
     view need the inference only once)."""

@@ -124,7 +124,8 @@ def lookup_fish(name: str) -> int | None:
     if not short:
         return None
     found = {
-        f.id for f in FISH.values()
+        f.id
+        for f in FISH.values()
         if f.key.startswith(short) or "".join(f.en.lower().split()).startswith(short)
     }
     return found.pop() if len(found) == 1 else None
@@ -201,9 +202,7 @@ def _parse_words(words: list[str]) -> Action:
     raise ValueError(f"unknown command {verb!r}: use a number, pass, assert, attack or skill")
 
 
-def parse_turn(
-    text: str, view: dict[str, Any], legal: Sequence[Any]
-) -> tuple[Action | None, str]:
+def parse_turn(text: str, view: dict[str, Any], legal: Sequence[Any]) -> tuple[Action | None, str]:
     """A legal assertion or turn action from `text`, or None with the reason."""
     words = text.strip().lower().split()
     if not words:

@@ -150,8 +150,14 @@ class _Replay:
             {b.actor for b in self.buff_actions if b.kind in kinds and b.actor != exclude}
         )
 
-    def _need_giver(self, pos: int, own: frozenset[int], givers: list[int], need: int,
-                    giver_kinds: frozenset[int]) -> None:
+    def _need_giver(
+        self,
+        pos: int,
+        own: frozenset[int],
+        givers: list[int],
+        need: int,
+        giver_kinds: frozenset[int],
+    ) -> None:
         """At least `need` of: `pos` acting as one of `own`, or a giver acting as one of
         `giver_kinds` (a buff explains what `pos`'s own behaviour does not)."""
         terms = [(g, giver_kinds) for g in givers]
@@ -245,8 +251,19 @@ class _Replay:
                     break
                 j += 1
         self.obs[pos].append(
-            (OBS_HIT, value, blocked, direct, hp_after, len(mates), deflects, heals,
-             explode, counters, hp_final)
+            (
+                OBS_HIT,
+                value,
+                blocked,
+                direct,
+                hp_after,
+                len(mates),
+                deflects,
+                heals,
+                explode,
+                counters,
+                hp_final,
+            )
         )
         if not direct:
             return
@@ -264,12 +281,12 @@ class _Replay:
             self._need_giver(pos, frozenset(), givers, 1, REDUCERS)
         if hp_after > 0 and heals:
             own = HEALERS if heals == 1 else frozenset()
-            self._need_giver(pos, own, self._givers(("crit", "subtle"), pos), 1,
-                             frozenset({TURTLE}))
+            self._need_giver(
+                pos, own, self._givers(("crit", "subtle"), pos), 1, frozenset({TURTLE})
+            )
         if mates and deflects:
             own = SHARERS if deflects == 1 else frozenset()
-            self._need_giver(pos, own, self._givers(("aoe", "subtle"), pos), 1,
-                             frozenset({CLOWN}))
+            self._need_giver(pos, own, self._givers(("aoe", "subtle"), pos), 1, frozenset({CLOWN}))
 
 
 def _is(event: dict[str, Any], kind: str, seat: int, pos: int) -> bool:
@@ -288,8 +305,19 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
     for ob in observations:
         tag = ob[0]
         if tag == OBS_HIT:
-            _, value, blocked, direct, hp_after, mates, deflects, heals, explode, counters, \
-                hp_final = ob
+            (
+                _,
+                value,
+                blocked,
+                direct,
+                hp_after,
+                mates,
+                deflects,
+                heals,
+                explode,
+                counters,
+                hp_final,
+            ) = ob
             if blocked:
                 if shields:
                     shields -= 1
@@ -418,8 +446,9 @@ def infer(view: dict[str, Any]) -> Knowledge:
     allowed_all = frozenset(ALL_FISH) - excluded
     enemy = view.get("enemy_team") or []
     if not enemy:
-        full = {b: Profile(BASE_ATK, 0, TURTLE_SHIELDS if b == TURTLE else 0, 0)
-                for b in BEHAVIOURS}
+        full = {
+            b: Profile(BASE_ATK, 0, TURTLE_SHIELDS if b == TURTLE else 0, 0) for b in BEHAVIOURS
+        }
         return Knowledge(
             candidates=(allowed_all,) * 4,
             behaviours=(BEHAVIOURS,) * 4,
