@@ -17,6 +17,7 @@ capped. Each failure raises `BotFailure` with a verdict:
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import resource
@@ -35,6 +36,7 @@ from sparring.core.errors import BadInput
 TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_LIBC = ctypes.CDLL(None, use_errno=True)
 _FRAME_HEADER = 4  # length-prefixed replies: a 4-byte big-endian signed length, then the body
 
 T = TypeVar("T")
@@ -62,10 +64,16 @@ class BotFailure(Exception):
         self.detail = detail
 
 
+_PR_SET_CHILD_SUBREAPER = 36
+
+
 def _limit_resources(limits: Limits) -> None:
-    """Runs in the child before exec: CPU-time cap (SIGXCPU, then SIGKILL) and no cores."""
+    """Runs in the child before exec: CPU-time cap (SIGXCPU, then SIGKILL), no cores, and
+    the bot becomes a child subreaper (kept across exec), so a helper it double-forks is
+    re-parented to the bot instead of escaping to init — and stays in its process tree."""
     resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    _LIBC.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
 def _proc_stat(pid: int) -> tuple[int, int, int] | None:
@@ -372,6 +380,7 @@ class BotProcess:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._process.wait(timeout=grace)
         self.kill()
-        with contextlib.suppress(OSError, ValueError):
-            self._process.stdout.close()  # type: ignore[union-attr]
+        for pipe in (self._process.stdin, self._process.stdout):
+            with contextlib.suppress(BrokenPipeError, OSError, ValueError):
+                pipe.close()  # type: ignore[union-attr]
         self._stderr.close()

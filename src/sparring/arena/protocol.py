@@ -49,8 +49,8 @@ def act_message(decision: int, view: dict[str, Any], legal: Sequence[Any], secon
     }
 
 
-def end_message(seat: int, result: dict[str, Any]) -> dict:
-    return {"type": "end", "seat": seat, "result": result}
+def end_message(seat: int, result: dict[str, Any], view: dict[str, Any]) -> dict:
+    return {"type": "end", "seat": seat, "result": result, "view": view}
 
 
 def action_payload(reply: dict[str, Any]) -> Any:

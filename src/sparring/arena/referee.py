@@ -167,13 +167,14 @@ def _fail(
 
 
 def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> None:
+    """Tell every seat the result. Only public facts go out: the game's full summary (which
+    may name hidden pieces, e.g. Aquawar teams) stays with the store; each seat gets its
+    own final view for the rest."""
     state = outcome.state
-    summary = spec.summarize(state)
+    result = {
+        "winner": getattr(state, "winner", None),
+        "returns": list(state.returns()),
+        "verdicts": [v.to_json() for v in outcome.verdicts],
+    }
     for index, seat in enumerate(seats):
-        result = {
-            "winner": getattr(state, "winner", None),
-            "returns": list(state.returns()),
-            "verdicts": [v.to_json() for v in outcome.verdicts],
-            "summary": summary,
-        }
         seat.finish(spec.view(state, index), result)

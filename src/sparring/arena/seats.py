@@ -84,7 +84,7 @@ class BotSeat:
 
     def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
         if self.process is not None:
-            self.process.close(end_message(self._seat, result))
+            self.process.close(end_message(self._seat, result, view))
 
     def close(self) -> None:
         if self.process is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 from math import perm
+from typing import overload
 
 from .actions import Pick
 from .roster import ALL_FISH, MIMIC
@@ -43,7 +44,18 @@ class PickSpace(Sequence[Pick]):
     def __len__(self) -> int:
         return self._plain_size + self._mimic_size
 
-    def __getitem__(self, index: int) -> Pick:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Pick: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Pick]: ...
+
+    def __getitem__(self, index: int | slice) -> Pick | list[Pick]:
+        if isinstance(index, slice):
+            return [self._pick_at(i) for i in range(*index.indices(len(self)))]
+        return self._pick_at(index)
+
+    def _pick_at(self, index: int) -> Pick:
         size = len(self)
         if index < 0:
             index += size

@@ -47,7 +47,12 @@ def _load() -> tuple[dict[int, FishType], int, int]:
 FISH, MAX_HP, BASE_ATK = _load()
 MIMIC = next(f.id for f in FISH.values() if f.key == "mimic")
 ALL_FISH: tuple[int, ...] = tuple(sorted(FISH))
-_BY_NAME = {name.lower(): f.id for f in FISH.values() for name in (f.key, f.en, f.zh)}
+def _fold(name: str) -> str:
+    """Case, spaces and punctuation don't matter in a fish's name ("great white" works)."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+_BY_NAME = {_fold(name): f.id for f in FISH.values() for name in (f.key, f.en, f.zh)}
 
 
 def fish_name(fish_id: int) -> str:
@@ -55,8 +60,8 @@ def fish_name(fish_id: int) -> str:
 
 
 def fish_by_name(name: str) -> int | None:
-    """Look a fish up by id, key, English or Chinese name (case-insensitive)."""
-    text = str(name).strip().lower()
-    if text.isdigit() and int(text) in FISH:
-        return int(text)
+    """Look a fish up by id, key, English or Chinese name, ignoring case and spacing."""
+    text = _fold(str(name))
+    if text.isdigit():
+        return int(text) if int(text) in FISH else None
     return _BY_NAME.get(text)
