@@ -152,6 +152,7 @@ class BotProcess:
         self._written = 0
         self._paused = False
         self._seen: dict[int, int] = {}
+        self._killed = False
         self.closed = False
 
     @property
@@ -192,6 +193,7 @@ class BotProcess:
 
     def kill(self) -> None:
         """Kill the bot and every process it started, and reap it."""
+        self._killed = True
         self._signal_tree(signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=1)
@@ -209,7 +211,7 @@ class BotProcess:
             self._process.stdin.write(data)
             self._process.stdin.flush()
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-            raise BotFailure(RE, self._exit_story("stopped reading its input")) from None
+            raise self._gone("stopped reading its input") from None
 
     def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
         """Send `message`, wait at most `seconds` for one JSON-object line, pause the bot.
@@ -273,7 +275,7 @@ class BotProcess:
             if ready:
                 chunk = stdout.read(1 << 16)
                 if chunk == b"" and self._process.poll() is not None:
-                    raise BotFailure(RE, self._exit_story("exited without replying"))
+                    raise self._gone("exited without replying")
                 if chunk:
                     self._written += len(chunk)
                     if self._written > limits.output_bytes:
@@ -281,7 +283,7 @@ class BotProcess:
                     self._buffer += chunk
                     continue
             elif self._process.poll() is not None:
-                raise BotFailure(RE, self._exit_story("exited without replying"))
+                raise self._gone("exited without replying")
             self._check_memory()
 
     def _take_line(self, buffer: bytes) -> tuple[bytes, int] | None:
@@ -335,6 +337,16 @@ class BotProcess:
         if not isinstance(reply, dict):
             raise BotFailure(BAD, f"reply must be a JSON object, got {text[:120]!r}")
         return reply
+
+    def _gone(self, what: str) -> BotFailure:
+        """The verdict for a bot that has gone: RE, except that death by the CPU-time cap
+        (SIGXCPU at the soft limit, or a SIGKILL we did not send, at the hard one) is TLE."""
+        story = self._exit_story(what)
+        code = self._process.returncode
+        if code == -signal.SIGXCPU or (code == -signal.SIGKILL and not self._killed):
+            cap = self.limits.cpu_seconds
+            return BotFailure(TLE, f"used up its CPU-time cap of {cap} s: {story}")
+        return BotFailure(RE, story)
 
     def _exit_story(self, what: str) -> str:
         """Why the bot is gone: its exit status and the tail of what it wrote to stderr."""
