@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sparring.arena.store import Store
 from sparring.core.replay import read_replay, verify_replay
 
@@ -25,7 +27,10 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_bot_vs_builtin_is_saved_to_the_default_store(tmp_path: Path) -> None:
+def test_bot_vs_builtin_is_saved_to_the_default_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SPARRING_DB")
     result = run(
         tmp_path,
         "match",
@@ -41,7 +46,7 @@ def test_bot_vs_builtin_is_saved_to_the_default_store(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     line = json.loads(result.stdout)
     assert line["seed"] == 11 and line["winner"] in (0, 1) and line["verdicts"] == []
-    stored = Store(f"sqlite:///{tmp_path / 'sparring.db'}").get(line["match"])
+    stored = Store(f"sqlite:///{tmp_path / 'sparring.db'}").get(line["match"])  # cwd
     assert stored.seed == 11 and stored.winner == line["winner"]
     assert stored.seats[0] == {"kind": "bot", "command": PY_BOT}
     assert stored.seats[1] == {"kind": "builtin", "name": "random"}
@@ -91,7 +96,7 @@ def test_a_failing_bot_gets_a_verdict_and_the_match_is_still_saved(tmp_path: Pat
     line = json.loads(result.stdout)
     assert line["winner"] == 1
     assert line["verdicts"][0]["verdict"] == "RE" and line["verdicts"][0]["seat"] == 0
-    assert Store(f"sqlite:///{tmp_path / 'sparring.db'}").get(line["match"]).winner == 1
+    assert Store().get(line["match"]).winner == 1  # the suite's private default store
 
 
 def test_bad_usage_is_one_line_exit_2(tmp_path: Path) -> None:

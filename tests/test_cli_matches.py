@@ -116,7 +116,10 @@ def test_bad_database_urls_are_one_line_errors(url: str, expected: str) -> None:
     assert_one_line_error(run("matches", "--db", url), expected)
 
 
-def test_default_database_is_sparring_db_here(tmp_path: Path) -> None:
+def test_default_database_is_sparring_db_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SPARRING_DB")
     result = run("matches", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "no matches in sqlite:///sparring.db"

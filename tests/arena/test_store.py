@@ -165,10 +165,20 @@ def test_missing_driver_is_named_and_password_hidden() -> None:
     assert "hunter2" not in str(caught.value)
 
 
+def test_sparring_db_variable_overrides_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPARRING_DB", f"sqlite:///{tmp_path / 'shared.db'}")
+    with Store() as chosen:
+        chosen.save(sample(1))
+    assert (tmp_path / "shared.db").is_file()
+
+
 def test_default_url_is_sparring_db_in_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SPARRING_DB")
     with Store() as default:
         assert default.url == DEFAULT_URL == "sqlite:///sparring.db"
         default.save(sample(1))

@@ -13,6 +13,7 @@ several processes (tournament workers) can write to one file at once.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,7 @@ from sparring.core.errors import BadInput
 from sparring.core.replay import Decision, parse_replay
 
 DEFAULT_URL = "sqlite:///sparring.db"
+ENV_URL = "SPARRING_DB"  # overrides the default, e.g. for a shared PostgreSQL store
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 _SEED_LIMIT = 1 << 64
 _SIGNED_LIMIT = 1 << 63
@@ -244,7 +246,8 @@ def _open_engine(url: URL) -> Engine:
 
 
 class Store:
-    """Finished matches in the database at `url` (default ``sqlite:///sparring.db``).
+    """Finished matches in the database at `url` (default: ``$SPARRING_DB`` if set, else
+    ``sqlite:///sparring.db``).
 
     Opening a store connects at once and creates the table if it is missing, so a wrong
     URL or an unreachable server is reported here, as a `BadInput`, before any match is
@@ -252,7 +255,7 @@ class Store:
     """
 
     def __init__(self, url: str | None = None) -> None:
-        parsed = _parse_url(url or DEFAULT_URL)
+        parsed = _parse_url(url or os.environ.get(ENV_URL) or DEFAULT_URL)
         self.url = parsed.render_as_string(hide_password=True)
         self.engine = _open_engine(parsed)
         self._create_tables()

@@ -1,0 +1,111 @@
+"""Pieces the match-running commands share: seeds, the live display, replays and saving."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from sparring.arena.store import MatchRecord, Store
+from sparring.core.errors import BadInput
+from sparring.core.events import NOBODY, event_json, visible_to
+from sparring.core.game import GameSpec
+
+MAX_SEED = 2**63
+_HEADLINES = ("round_start", "round_end", "match_end", "forfeit")
+
+
+def random_seed() -> int:
+    """A fresh 63-bit seed from the operating system, for a match nobody gave one to."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def parse_seed(text: str | None) -> int:
+    """The match seed from the command line (or a random one), as a clear error if bad."""
+    if text is None:
+        return random_seed()
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise BadInput(f"--seed must be an integer, got {text!r}") from None
+    if not 0 <= value < MAX_SEED:
+        raise BadInput(f"--seed must be between 0 and 2**63 - 1, got {value}")
+    return value
+
+
+def _status(spec: GameSpec, state: Any) -> str | None:
+    """One line of both teams' public HP, when the game's spectator view has teams."""
+    teams = spec.view(state, None).get("teams")
+    if not teams or not all(teams):
+        return None
+    sides = []
+    for seat, team in enumerate(teams):
+        cells = " ".join(str(f["hp"]) if f["alive"] else "x" for f in team)
+        sides.append(f"seat {seat}: {cells}")
+    return "   HP  " + "  |  ".join(sides)
+
+
+def _show_teams(console: Console, event: dict[str, Any]) -> None:
+    for seat, team in enumerate(event.get("teams") or []):
+        fish = ", ".join(map(str, team.get("fish", []))) if isinstance(team, dict) else team
+        mimic = team.get("mimic") if isinstance(team, dict) else None
+        tail = f" (mimic copies {mimic})" if mimic is not None else ""
+        console.print(f"  seat {seat} played fish {fish}{tail}", style="dim", markup=False)
+
+
+def live_printer(spec: GameSpec, console: Console, reveal_teams: bool) -> Any:
+    """The `on_events` hook drawing a match as it is played: each public event, and the
+    HP of both teams before each new turn."""
+
+    def show(state: Any, events: list[Any]) -> None:
+        for event in events:
+            kind = event[0]
+            if event[1] == NOBODY and reveal_teams and kind == "round_teams":
+                _show_teams(console, event_json(event))
+                continue
+            if not visible_to(event, None):
+                continue
+            if kind == "turn" and event_json(event).get("turn", 1) > 1:
+                status = _status(spec, state)
+                if status is not None:
+                    console.print(status, style="cyan", markup=False)
+            line = spec.describe_event(event_json(event), None)
+            style = "bold" if kind in _HEADLINES else ("dim" if kind == "turn" else "")
+            console.print(line, style=style, markup=False)
+
+    return show
+
+
+class ReplaySink(io.StringIO):
+    """Keeps a replay in memory for the store while streaming it to a file, if asked."""
+
+    def __init__(self, path: Path | None) -> None:
+        super().__init__()
+        self._file = None
+        if path is not None:
+            try:
+                self._file = open(path, "w", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise BadInput(f"cannot write replay {path}: {error.strerror}") from None
+
+    def write(self, text: str) -> int:
+        if self._file is not None:
+            self._file.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        if self._file is not None:
+            self._file.flush()
+
+    def close_file(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
+def save_match(replay_text: str, db: str | None) -> tuple[int, str]:
+    """Store a finished match from its replay; returns its id and the store's URL."""
+    with Store(db) as store:
+        return store.save(MatchRecord.from_replay(replay_text)), store.url
