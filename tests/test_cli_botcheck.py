@@ -13,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from sparring.cli import botcheck
+from sparring.core.registry import get_game
 
 ROOT = Path(__file__).parents[1]
 FIXTURES = ROOT / "tests" / "arena" / "bots"
@@ -88,3 +89,12 @@ def test_command_that_cannot_start_is_bad_usage_exit_2(tmp_path: Path) -> None:
     code, _, err = check(str(tmp_path / "no-such-bot"), "--game", "aquawar")
     assert code == 2
     assert "cannot start bot" in err
+
+
+def test_every_verdict_has_an_explanation_and_a_hint() -> None:
+    spec = get_game("aquawar")
+    for verdict in ("TLE", "RE", "IA", "BAD", "OLE", "MLE"):
+        what, hint = botcheck.explain(verdict, "detail", spec, 3.0, 1024)
+        assert "detail" in what and hint, verdict
+    what, hint = botcheck.explain("TLE", "used up its CPU-time cap of 600 s", spec, 3.0, 1024)
+    assert "CPU time" in what and "whole match" in hint

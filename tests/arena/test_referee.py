@@ -289,31 +289,21 @@ def test_helper_ignoring_sigterm_in_its_own_session_dies_with_the_bot(
     assert helper is None or helper[0] == "Z"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug: a double-forked helper (intermediate parent exits at once, helper "
-    "calls setsid) is re-parented to init before the referee ever lists the bot's tree, so "
-    "BotProcess.kill never signals it and it outlives the match (it is never paused "
-    "either). A fix: make each bot a child subreaper (prctl PR_SET_CHILD_SUBREAPER in the "
-    "preexec hook, kept across exec) so orphans stay under the bot's pid, or use a cgroup.",
-)
 def test_double_forked_daemon_dies_with_the_bot(tmp_path: Path) -> None:
+    """The classic escape: the helper's parent exits at once, so the helper would be
+    re-parented to init before the referee ever lists the bot's tree. Bots are child
+    subreapers, so it is re-parented to the bot instead, and dies with it."""
     played = play(tmp_path, "orphan.py", "daemon", seat=0)
     try:
         assert_lost(played, "TLE", helpers=1)
     finally:
-        for pid in played.pids[1:]:  # the escaped helper is ours: do not leave it running
+        for pid in played.pids[1:]:  # should it escape after all, do not leave it running
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug: process.py documents TLE for a bot that hits its CPU-time cap, but "
-    "RLIMIT_CPU's SIGXCPU kills the bot and _read_line reports the exit as RE ('killed by "
-    "SIGXCPU'); the exit story should map SIGXCPU (and SIGKILL at the hard cap) to TLE.",
-)
 def test_cpu_time_cap_gets_tle(tmp_path: Path) -> None:
+    """Death by the CPU-time cap (SIGXCPU) is a time verdict, not a crash."""
     limits = dataclasses.replace(LIMITS, cpu_seconds=1)
     played = play(tmp_path, "spin.py", seat=0, limits=limits, seconds=3.0)
     assert played.outcome.verdicts[0].verdict == "TLE", played.outcome.verdicts
@@ -371,14 +361,9 @@ def test_referee_keeps_refereeing_after_a_string_of_faulty_bots(tmp_path: Path) 
     assert _open_fds() <= fds
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug: when BotProcess.request kills a failing bot (TLE/RE/BAD/OLE/MLE), "
-    "its stdin pipe is never closed — kill() closes nothing and close() only closes stdin "
-    "in the farewell branch, which is skipped for a dead bot — so the fd lives until the "
-    "seat is garbage-collected (ResourceWarning: unclosed file).",
-)
 def test_a_failed_bots_pipes_are_closed_when_the_match_ends(tmp_path: Path) -> None:
+    """A killed bot's pipes are closed by the referee, not left to the garbage collector
+    (a long tournament would otherwise pile up descriptors while seats are referenced)."""
     gc.collect()
     fds = _open_fds()
     played = play(tmp_path, "garbage.py", "notjson", seat=0)
@@ -571,22 +556,17 @@ def test_no_hidden_enemy_data_reaches_the_bot(tmp_path: Path, seat: int) -> None
     guesses = _successful_guesses(state, seat)
     successes = 0
     for message in messages:
-        if message["type"] != "act":
+        if message["type"] == "start":
             continue
-        view = message["view"]
+        view = message["view"]  # every `act`, and the final view in `end`
         before = [fish for number, fish in guesses if number < view["round"]]
         successes += _check_act_view(view, seat, teams, before)
     assert successes > 0, "pick another seed: no assertion succeeded, so reveals went untested"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="leak: the `end` message's result carries spec.summarize(state), whose rounds "
-    "include both seats' full teams (fish ids and Mimic copies, never revealed by the "
-    "view: round results in views drop 'teams', and the round_teams event is NOBODY's). "
-    "The farewell should send the seat's view-level results, not the raw summary.",
-)
 def test_the_end_message_reveals_no_hidden_enemy_team(tmp_path: Path) -> None:
+    """The game's full summary names both teams of every round; the `end` message must
+    carry only the result and the seat's own final view."""
     record = tmp_path / "received.jsonl"
     played = play(
         tmp_path, "good.py", "--random", "1", "--record", str(record),
@@ -596,6 +576,7 @@ def test_the_end_message_reveals_no_hidden_enemy_team(tmp_path: Path) -> None:
     assert end["type"] == "end"
     assert played.outcome.verdicts == []
     assert "teams" not in set(_keys(end))
+    assert set(end["result"]) == {"winner", "returns", "verdicts"}
 
 
 @pytest.mark.parametrize("seat", SEATS)

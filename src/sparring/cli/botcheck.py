@@ -72,6 +72,13 @@ def explain(
     verdict: str, detail: str, spec: GameSpec, seconds: float, memory: int
 ) -> tuple[str, str]:
     """A verdict in plain words, and the hint that most often fixes it."""
+    if verdict == TLE and "CPU-time cap" in detail:
+        return (
+            f"Your bot used up its CPU time for the match: {detail}.",
+            "The cap counts every thread and helper process over the whole match, "
+            "including time spent thinking when the result was already clear; stop "
+            "searching when your own per-decision budget runs out.",
+        )
     if verdict == TLE:
         return (
             f"Your bot did not answer within {seconds:g} s ({detail}).",
