@@ -205,7 +205,11 @@ def damage(
                 fish.share_buff = False
                 amount = _share(state, seat, pos, amount)
         hp = fish.hp - amount
-        fish.hp = hp if hp > 0 else 0
+        if hp > 0:
+            fish.hp = hp
+        else:
+            fish.hp = 0
+            state.casualties = True
         events.append((HIT, PUBLIC, seat, pos, amount, direct))
         if fish.shares:
             wound = fish.wound + amount

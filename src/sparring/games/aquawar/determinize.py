@@ -195,7 +195,7 @@ def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = No
         raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
     enemy_seat = 1 - seat
     state = AquawarState.__new__(AquawarState)
-    state.options = AquawarOptions(turn_limit=view["turn_limit"])
+    state.options = AquawarOptions.from_json(view["options"])
     state.rng = Rng(rng.below(1 << 62, LABEL))
     state.events = _events(view)
     state.round = view["round"]
@@ -208,6 +208,7 @@ def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = No
     to_move = view["to_move"]
     state.seat = to_move[0] if to_move and state.phase != PICK else view["first_mover"]
     state._legal = None
+    state.casualties = False
     mine = view["my_pick"]
     own_pick = Pick(tuple(mine["fish"]), mine["mimic"]) if mine else None  # type: ignore[arg-type]
     used: list[frozenset[int]] = [frozenset(), frozenset()]

@@ -61,6 +61,7 @@ class AquawarState:
 
     __slots__ = (
         "_legal",
+        "casualties",
         "events",
         "first_mover",
         "options",
@@ -93,6 +94,7 @@ class AquawarState:
         self.first_mover = 0
         self.phase = PICK
         self._legal: Sequence[Action] | None = None
+        self.casualties = False  # set by combat when a fish reaches 0 HP in this action
         first = 0 if self.options.seat0_always_first else self.rng.below(2, "first_mover")
         self._start_round(first)
 
@@ -115,6 +117,7 @@ class AquawarState:
         twin.first_mover = self.first_mover
         twin.phase = self.phase
         twin._legal = self._legal
+        twin.casualties = self.casualties
         return twin
 
     def to_move(self) -> tuple[int, ...]:
@@ -221,21 +224,24 @@ class AquawarState:
         uses), who is alive on both sides, and which enemies are tied for the lowest HP
         (the sharks' targets)."""
         mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
-        context = 0
-        low = 1 << 30
-        for fish in theirs:
-            if fish.alive and fish.hp < low:
-                low = fish.hp
-        for fish in theirs:
-            context = context * 4 + (fish.alive + (fish.alive and fish.hp == low))
-        for fish in mine:
-            context = context * 2 + fish.alive
+        e0, e1, e2, e3 = theirs
+        low = min(f.hp if f.alive else 1 << 30 for f in theirs)
+        context = (
+            (e0.alive + (e0.alive and e0.hp == low)) << 14
+            | (e1.alive + (e1.alive and e1.hp == low)) << 12
+            | (e2.alive + (e2.alive and e2.hp == low)) << 10
+            | (e3.alive + (e3.alive and e3.hp == low)) << 8
+            | mine[0].alive << 3
+            | mine[1].alive << 2
+            | mine[2].alive << 1
+            | mine[3].alive
+        )
         menu: tuple[Action, ...] = ()
         cache = _ACTOR_MENUS
         for pos in range(4):
             fish = mine[pos]
             if fish.alive:
-                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= 3)) << 12) | context
+                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= 3)) << 16) | context
                 part = cache.get(key)
                 if part is None:
                     part = cache[key] = _actor_menu(mine, theirs, pos)
@@ -313,7 +319,8 @@ class AquawarState:
             targets = [(1 - seat, action.target, damage)]
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
-        self._bury_dead()
+        if self.casualties:
+            self._bury_dead()
         enemy_left = theirs[0].alive or theirs[1].alive or theirs[2].alive or theirs[3].alive
         mine_left = mine[0].alive or mine[1].alive or mine[2].alive or mine[3].alive
         if not enemy_left:
@@ -331,6 +338,7 @@ class AquawarState:
 
     def _bury_dead(self) -> None:
         """Deaths are settled only after a whole assertion or action (survival lock-in)."""
+        self.casualties = False
         for seat in (0, 1):
             team = self.teams[seat]
             for pos in range(4):

@@ -70,6 +70,7 @@ def view(state: AquawarState, seat: int | None) -> dict[str, Any]:
         "to_move": list(state.to_move()),
         "turn": state.turn + 1,
         "turn_limit": state.options.turn_limit,
+        "options": state.options.to_json(),
         "first_mover": state.first_mover,
         "rounds": [
             {k: r[k] for k in ("round", "winner", "reason", "first_mover", "turns")}
