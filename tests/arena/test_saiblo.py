@@ -28,7 +28,6 @@ from sparring.arena.saiblo import (
     action_message,
     assert_message,
     finish_from_log,
-    finish_from_summary,
     game_info,
     pick_message,
     read_reply,
@@ -98,8 +97,27 @@ def test_example_bot_plays_whole_matches(tmp_path: Path, seed: int, order: int) 
     for result, finish in zip(rounds, finishes, strict=True):
         assert finish["Result"] == ("Win" if result["winner"] == order else "Lose")
         assert finish["isStateLimitExceed"] == result["reason"].startswith("turn limit")
+        _check_finish_complete(finish)
     _check_turn_order(kinds)
     _check_no_leak(messages)
+
+
+FINISH_VARIANTS = (
+    {"MyAssert"},
+    {"MyAction"},
+    {"EnemyAssert", "MyAction"},
+    {"EnemyAssert", "EnemyAction", "MyAction"},
+)
+
+
+def _check_finish_complete(finish: Json) -> None:
+    """Every round's Finish — between rounds too — is one of the documented variants with
+    the final turn's details filled in (the pick view keeps the last round's log)."""
+    ending = set(finish) - {"Action", "Result", "isStateLimitExceed"}
+    assert ending in FINISH_VARIANTS, finish
+    for key in ("MyAssert", "MyAction", "EnemyAction"):
+        if key in finish:
+            assert finish[key] is not None, finish
 
 
 def _check_turn_order(kinds: list[str]) -> None:
@@ -423,40 +441,6 @@ def test_finish_after_a_verdict_mid_turn() -> None:
         "Result": "Lose",
         "isStateLimitExceed": False,
     }
-
-
-def test_finish_from_summary_when_our_assertion_ended_it() -> None:
-    # first mover 1: turn 8 is seat 0's; our last decision was an assertion, so it ended
-    # the round and, as we won, it succeeded.
-    summary = {"round": 1, "winner": 0, "reason": "elimination", "first_mover": 1, "turns": 8}
-    assert finish_from_summary(summary, 0, Assert(2, 7)) == {
-        "Action": "Finish",
-        "Result": "Win",
-        "isStateLimitExceed": False,
-        "MyAssert": {"AssertPos": 2, "AssertContent": 7, "AssertResult": True},
-    }
-    assert finish_from_summary(summary, 0, Attack(1, 2)) == {
-        "Action": "Finish",
-        "Result": "Win",
-        "isStateLimitExceed": False,
-        "MyAction": None,
-    }
-
-
-def test_finish_from_summary_when_the_enemy_played_the_final_turn() -> None:
-    summary = {"round": 2, "winner": 0, "reason": "elimination", "first_mover": 1, "turns": 8}
-    assert finish_from_summary(summary, 1, Attack(0, 0)) == {
-        "Action": "Finish",
-        "Result": "Lose",
-        "isStateLimitExceed": False,
-        "EnemyAssert": None,
-        "EnemyAction": None,
-        "MyAction": None,
-    }
-    limit = {"round": 1, "winner": 1, "reason": "turn limit: more fish", "first_mover": 0}
-    limit["turns"] = 64  # turn 64 belongs to the second mover, seat 1
-    message = finish_from_summary(limit, 1, Attack(0, 0))
-    assert message["isStateLimitExceed"] is True and set(message) >= {"MyAction"}
 
 
 # --------------------------------------------------------------------- replies

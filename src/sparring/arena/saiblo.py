@@ -21,7 +21,6 @@ from typing import Any
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
-from sparring.games.aquawar.actions import Assert
 from sparring.games.aquawar.roster import ALL_FISH, FISH, MIMIC
 from sparring.games.aquawar.state import ACT, ASSERT, PICK
 
@@ -240,29 +239,6 @@ def _ending_fields(turns: Sequence[Turn], me: int) -> Json:
     return fields
 
 
-def finish_from_summary(summary: Json, me: int, last_decision: Any) -> Json:
-    """``Finish`` for a round that ended out of this seat's sight: a view shows only the
-    current round's events, so once the next round has begun the final turn of the last one
-    is gone. What is certain is kept — the result, the turn limit, who played the final turn
-    (from its number and the first mover) and, when that was us, whether our assertion
-    ended it (then we know its target, guess and result). What cannot be known is null."""
-    won = summary["winner"] == me
-    message = _finish_head(won, str(summary["reason"]).startswith("turn limit"))
-    first = summary["first_mover"]
-    final_seat = first if summary["turns"] % 2 == 1 else 1 - first
-    if final_seat == me and isinstance(last_decision, Assert):
-        message["MyAssert"] = {
-            "AssertPos": last_decision.pos,
-            "AssertContent": last_decision.guess,
-            "AssertResult": won,
-        }
-    elif final_seat == me:
-        message["MyAction"] = None
-    else:
-        message.update({"EnemyAssert": None, "EnemyAction": None, "MyAction": None})
-    return message
-
-
 # --------------------------------------------------------------------- replies
 
 
@@ -402,7 +378,6 @@ class SaibloSeat:
         self.limits = limits or Limits()
         self.process: BotProcess | None = None
         self._round = 0  # the round the bot was last sent a Pick for; 0 before the first
-        self._last: Any = None  # our last decision in that round
 
     def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
         if spec.name != "aquawar":
@@ -417,11 +392,9 @@ class SaibloSeat:
     def decide(self, view: Json, legal: Sequence[Any], seconds: float) -> Any:
         assert self.process is not None
         payload = self._ended_round(view) + encode(self._message(view))
-        action = self.process.request_framed(
+        return self.process.request_framed(
             payload, seconds, lambda body: read_reply(body, view, self._spec)
         )
-        self._last = action
-        return action
 
     def finish(self, view: Json, result: Json) -> None:
         if self.process is None:
@@ -439,7 +412,6 @@ class SaibloSeat:
         phase = view["phase"]
         if phase == PICK:
             self._round = view["round"]
-            self._last = None
             return pick_message(view)
         if phase == ASSERT:
             return assert_message(view)
@@ -447,8 +419,8 @@ class SaibloSeat:
 
     def _ended_round(self, view: Json) -> bytes:
         """The Finish owed for the round the bot last played, if a later one has begun. It
-        goes out with the next message; a bot never hears of a round it was not picked for."""
+        goes out with the next Pick, built from that round's log, which the pick view still
+        carries; a bot never hears of a round it was not picked for."""
         if not self._round or view["round"] == self._round:
             return b""
-        summary = next(r for r in view["rounds"] if r["round"] == self._round)
-        return encode(finish_from_summary(summary, self._seat, self._last))
+        return encode(finish_from_log({**view, "log": view["previous_log"]}))

@@ -42,19 +42,29 @@ _TRIES = 64
 
 
 def _events(view: dict[str, Any]) -> list[Event]:
-    """The view's log as engine events, after a stand-in for the earlier rounds'
-    successful assertions (all the view keeps of them)."""
+    """The view's logs as engine events: a stand-in for the successful assertions of rounds
+    the view no longer shows (all it keeps of them), the last round's log while it is still
+    shown, then the current round's."""
     seat = view["seat"]
+    previous = view.get("previous_log", [])
+    recent = sum(
+        1 for e in previous if e["kind"] == "assert" and e["success"] and e["seat"] == seat
+    )
+    older = view["enemy_revealed_before"]
     out: list[Event] = [
-        (ASSERTION, PUBLIC, seat, 0, guess, True) for guess in view["enemy_revealed_before"]
+        (ASSERTION, PUBLIC, seat, 0, guess, True) for guess in older[: len(older) - recent]
     ]
+    out.extend(_as_event(entry, seat) for entry in previous)
     if not view["log"] or view["log"][0]["kind"] != ROUND_START:
         out.append((ROUND_START, PUBLIC, view["round"], view["first_mover"]))
-    for entry in view["log"]:
-        kind = entry["kind"]
-        audience = seat if kind in _PRIVATE else PUBLIC
-        out.append((kind, audience, *(entry[name] for name in event_fields(kind))))
+    out.extend(_as_event(entry, seat) for entry in view["log"])
     return out
+
+
+def _as_event(entry: dict[str, Any], seat: int) -> Event:
+    kind = entry["kind"]
+    audience = seat if kind in _PRIVATE else PUBLIC
+    return (kind, audience, *(entry[name] for name in event_fields(kind)))
 
 
 def _own_fish(entry: dict[str, Any]) -> Fish:

@@ -3,7 +3,8 @@ the engine for a player.
 
 A seat sees its own fish fully; of the enemy only HP, life, and identities revealed by a
 successful assertion (rulings 22-23: enemy ATK is not shown). The log holds the current
-round's events the seat may see. Earlier rounds appear only as public results plus the
+round's events the seat may see; while picking for a new round, ``previous_log`` also
+holds the last round's. Earlier rounds appear only as public results plus the
 enemy identities that assertions revealed then.
 """
 
@@ -50,9 +51,10 @@ def _public_fish(state: AquawarState, seat: int) -> list[dict[str, Any]]:
     ]
 
 
-def _round_start_index(state: AquawarState) -> int:
+def _round_start_index(state: AquawarState, before: int | None = None) -> int:
+    """Where the current round's events begin (or the round before index `before`)."""
     events = state.events
-    for index in range(len(events) - 1, -1, -1):
+    for index in range((len(events) if before is None else before) - 1, -1, -1):
         if events[index][0] == ROUND_START:
             return index
     return 0
@@ -80,6 +82,14 @@ def view(state: AquawarState, seat: int | None) -> dict[str, Any]:
         "log": [event_json(e) for e in state.events[start:] if visible_to(e, seat)],
     }
     in_pick = state.phase == PICK
+    if state.round > 1 and not state.teams[0]:
+        # Until the new round's teams are on the field (picking, or a match forfeited
+        # during picks), the last round's ending is still news — how it ended, the final
+        # blows: a bot that reacts to round ends needs it.
+        previous = _round_start_index(state, start)
+        out["previous_log"] = [
+            event_json(e) for e in state.events[previous:start] if visible_to(e, seat)
+        ]
     if seat is None:
         out["teams"] = [[] if in_pick else _public_fish(state, s) for s in (0, 1)]
         return out
