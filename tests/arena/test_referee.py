@@ -519,10 +519,10 @@ def _keys(node: Any) -> Iterator[str]:
 def _check_act_view(
     view: dict[str, Any], seat: int, teams: list[list[int]], before: list[int]
 ) -> int:
-    """What one `act` may show of the enemy: per fish only pos, HP, life and an identity
+    """What one view may show of the enemy: per fish only pos, HP, life and an identity
     that this seat's own successful assertion revealed (this round, or listed as earlier
     revealed); no private fish field anywhere outside the seat's own team; no private
-    event of the enemy."""
+    event of the enemy, in this round's log or the previous round's."""
     enemy = 1 - seat
     hits = [e for e in view["log"] if e["kind"] == "assert" and e["seat"] == seat and e["success"]]
     revealed = {e["pos"] for e in hits}
@@ -531,7 +531,7 @@ def _check_act_view(
         if fish["fish"] is not None:
             assert fish["pos"] in revealed, fish
             assert fish["fish"] == teams[view["round"] - 1][fish["pos"]]
-    for event in view["log"]:
+    for event in view["log"] + view.get("previous_log", []):
         assert event["kind"] != "round_teams"
         if event["kind"] in ("team", "skill_detail"):
             assert event["seat"] != enemy, event
@@ -578,6 +578,7 @@ def test_no_hidden_enemy_data_reaches_the_bot(tmp_path: Path, seat: int) -> None
         before = [fish for number, fish in guesses if number < view["round"]]
         successes += _check_act_view(view, seat, teams, before)
     assert successes > 0, "pick another seed: no assertion succeeded, so reveals went untested"
+    assert any("previous_log" in m["view"] for m in messages[1:]), "round 2 was never picked"
 
 
 def test_the_end_message_reveals_no_hidden_enemy_team(tmp_path: Path) -> None:
