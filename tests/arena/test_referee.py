@@ -310,14 +310,6 @@ def test_cpu_time_cap_gets_tle(tmp_path: Path) -> None:
     assert played.ended - played.failing_started < 3.0  # the CPU cap, not the clock
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee bug: when a live bot closes its stdout, select() reports the pipe "
-    "readable at EOF on every poll, read() returns b'' while poll() is None, and the loop "
-    "retries at once (with a /proc scan each time): the referee burns a whole core until the "
-    "deadline, then gives TLE. EOF on stdout should end the wait with RE ('closed its "
-    "output') — or at least stop selecting on the dead pipe.",
-)
 def test_closing_stdout_is_re_without_spinning_the_referee(tmp_path: Path) -> None:
     cpu = time.process_time()
     played = play(tmp_path, "close_stdout.py", seat=0)

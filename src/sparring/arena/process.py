@@ -25,7 +25,6 @@ import select
 import shlex
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from sparring.core.errors import BadInput
 TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_TICKS = os.sysconf("SC_CLK_TCK")
 _LIBC = ctypes.CDLL(None, use_errno=True)
 _FRAME_HEADER = 4  # length-prefixed replies: a 4-byte big-endian signed length, then the body
 
@@ -76,33 +76,33 @@ def _limit_resources(limits: Limits) -> None:
     _LIBC.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
-def _proc_stat(pid: int) -> tuple[int, int, int] | None:
-    """(parent pid, session, start time) of `pid`, or None if it is gone."""
+def _proc_stat(pid: int) -> tuple[int, int, int, int] | None:
+    """(parent pid, session, start time, CPU ticks used) of `pid`, or None if gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as handle:
             raw = handle.read()
     except OSError:
         return None
     fields = raw[raw.rfind(b")") + 2 :].split()
-    return int(fields[1]), int(fields[3]), int(fields[19])
+    return int(fields[1]), int(fields[3]), int(fields[19]), int(fields[11]) + int(fields[12])
 
 
 def process_tree(root: int) -> dict[int, int]:
     """`root` and every live process in its session or descended from it — including
     children that moved to a session of their own — as {pid: start time}."""
-    table: dict[int, tuple[int, int, int]] = {}
+    table: dict[int, tuple[int, int, int, int]] = {}
     for name in os.listdir("/proc"):
         if name.isdigit():
             stat = _proc_stat(int(name))
             if stat is not None:
                 table[int(name)] = stat
-    found = {pid for pid, (_, session, _) in table.items() if session == root}
+    found = {pid for pid, (_, session, _, _) in table.items() if session == root}
     if root in table:
         found.add(root)
     grew = True
     while grew:
         grew = False
-        for pid, (parent, _, _) in table.items():
+        for pid, (parent, _, _, _) in table.items():
             if parent in found and pid not in found:
                 found.add(pid)
                 grew = True
@@ -133,21 +133,22 @@ class BotProcess:
         args = shlex.split(command) if isinstance(command, str) else list(command)
         if not args:
             raise BadInput("a bot command cannot be empty")
-        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the bot)
         try:
             self._process = subprocess.Popen(
                 args,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self._stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=True,
                 preexec_fn=lambda: _limit_resources(self.limits),
                 bufsize=0,
             )
         except (FileNotFoundError, PermissionError) as error:
-            self._stderr.close()
             raise BadInput(f"cannot start bot {args[0]!r}: {error.strerror}") from None
         os.set_blocking(self._process.stdout.fileno(), False)  # type: ignore[union-attr]
+        os.set_blocking(self._process.stderr.fileno(), False)  # type: ignore[union-attr]
+        self._stderr_tail = b""  # only the last `limits.stderr_bytes` are kept
+        self._cpu_seconds = 0.0  # the bot's CPU time when last looked at
         self._buffer = b""
         self._written = 0
         self._paused = False
@@ -259,8 +260,8 @@ class BotProcess:
     def _read_until(self, deadline: float, seconds: float, take: Take) -> bytes:
         """Read the bot's output until `take` finds a complete reply in it (consumed from the
         buffer), enforcing the deadline, the output caps and the memory cap meanwhile."""
-        stdout = self._process.stdout
-        assert stdout is not None
+        stdout, stderr = self._process.stdout, self._process.stderr
+        assert stdout is not None and stderr is not None
         limits = self.limits
         while True:
             found = take(self._buffer)
@@ -271,18 +272,21 @@ class BotProcess:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise BotFailure(TLE, f"no reply within {seconds:g} s")
-            ready, _, _ = select.select([stdout], [], [], min(remaining, _POLL_SECONDS))
-            if ready:
+            streams = [stdout, stderr] if not stderr.closed else [stdout]
+            ready, _, _ = select.select(streams, [], [], min(remaining, _POLL_SECONDS))
+            if stderr in ready:
+                self._drain_stderr()
+            if stdout in ready:
                 chunk = stdout.read(1 << 16)
-                if chunk == b"" and self._process.poll() is not None:
-                    raise self._gone("exited without replying")
+                if chunk == b"":
+                    raise self._gone("closed its output without replying")
                 if chunk:
                     self._written += len(chunk)
                     if self._written > limits.output_bytes:
                         raise BotFailure(OLE, f"wrote more than {limits.output_bytes} bytes")
                     self._buffer += chunk
                     continue
-            elif self._process.poll() is not None:
+            elif not ready and self._process.poll() is not None:
                 raise self._gone("exited without replying")
             self._check_memory()
 
@@ -320,7 +324,20 @@ class BotProcess:
             return None
         return buffer[_FRAME_HEADER:end], end
 
+    def _drain_stderr(self) -> None:
+        """Read what the bot wrote to stderr, keeping only the tail (a chatty bot can never
+        block on a full pipe, nor fill a disk)."""
+        stderr = self._process.stderr
+        if stderr is None or stderr.closed:
+            return
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := stderr.read(1 << 16):
+                self._stderr_tail = (self._stderr_tail + chunk)[-self.limits.stderr_bytes :]
+
     def _check_memory(self) -> None:
+        stat = _proc_stat(self.pid)
+        if stat is not None:
+            self._cpu_seconds = stat[3] / _TICKS
         used = _resident_bytes(list(self._tree()))
         if used > self.limits.memory_mib << 20:
             raise BotFailure(
@@ -340,11 +357,13 @@ class BotProcess:
 
     def _gone(self, what: str) -> BotFailure:
         """The verdict for a bot that has gone: RE, except that death by the CPU-time cap
-        (SIGXCPU at the soft limit, or a SIGKILL we did not send, at the hard one) is TLE."""
+        (SIGXCPU at the soft limit, or SIGKILL at the hard one — told from the kernel's
+        out-of-memory kill by the CPU time last seen) is TLE."""
         story = self._exit_story(what)
         code = self._process.returncode
-        if code == -signal.SIGXCPU or (code == -signal.SIGKILL and not self._killed):
-            cap = self.limits.cpu_seconds
+        cap = self.limits.cpu_seconds
+        hard_cap = code == -signal.SIGKILL and not self._killed and self._cpu_seconds >= cap - 1
+        if code == -signal.SIGXCPU or hard_cap:
             return BotFailure(TLE, f"used up its CPU-time cap of {cap} s: {story}")
         return BotFailure(RE, story)
 
@@ -363,14 +382,9 @@ class BotProcess:
         return f"{what} ({status})" + (f"; stderr: {tail}" if tail else "")
 
     def stderr_tail(self) -> str:
-        """The last bytes the bot wrote to stderr, for failure reports."""
-        try:
-            self._stderr.seek(0, os.SEEK_END)
-            size = self._stderr.tell()
-            self._stderr.seek(max(0, size - self.limits.stderr_bytes))
-            data = self._stderr.read()
-        except (OSError, ValueError):
-            return ""
+        """The last lines the bot wrote to stderr, for failure reports."""
+        self._drain_stderr()
+        data = self._stderr_tail
         lines = data.decode("utf-8", errors="replace").strip().splitlines()
         return " | ".join(lines[-3:])[-300:]
 
@@ -392,7 +406,6 @@ class BotProcess:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self._process.wait(timeout=grace)
         self.kill()
-        for pipe in (self._process.stdin, self._process.stdout):
+        for pipe in (self._process.stdin, self._process.stdout, self._process.stderr):
             with contextlib.suppress(BrokenPipeError, OSError, ValueError):
                 pipe.close()  # type: ignore[union-attr]
-        self._stderr.close()

@@ -73,6 +73,8 @@ def run_match(
 ) -> MatchOutcome:
     """Play a whole match between `seats` and return its outcome. Seats are always closed."""
     limit = spec.decision_seconds if seconds is None else seconds
+    if options is None:
+        options = spec.options_from_json(None)  # bots are told the rules in force
     state = spec.new_game(seed, options)
     players = len(seats)
     outcome = MatchOutcome(state, [], [0] * players, [0.0] * players, [0.0] * players)
