@@ -9,7 +9,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from sparring.core.errors import BadInput
 from sparring.core.events import event_json
+from sparring.core.redact import redact_replay
 from sparring.core.registry import get_game
 from sparring.core.replay import Replay, read_replay, verify_replay
 
@@ -19,14 +21,35 @@ def replay_command(
     events: bool = typer.Option(
         True, "--events/--no-events", help="Print every event, not just round results."
     ),
+    as_seat: int | None = typer.Option(
+        None, "--as-seat", help="Export the replay as this seat may see it (JSON lines)."
+    ),
+    spectator: bool = typer.Option(
+        False, "--spectator", help="Export the replay as a spectator may see it (JSON lines)."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Write the export here, not stdout."),
 ) -> None:
-    """Re-simulate a replay through the engine, check it, and print it round by round.
+    """Re-simulate a replay through the engine, check it, and print it round by round —
+    or, with --as-seat K / --spectator, export a copy redacted for that audience.
 
     Exit code 0 when the replay reproduces exactly, 1 when it diverges, 2 when the file
-    cannot be read as a replay.
+    cannot be read as a replay (or an export is asked of one that does not verify).
     """
+    replay = read_replay(path)
+    if as_seat is not None or spectator:
+        if as_seat is not None and spectator:
+            raise BadInput("choose one audience: --as-seat K or --spectator")
+        text = "\n".join(redact_replay(replay, as_seat)) + "\n"
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            try:
+                out.write_text(text, encoding="utf-8")
+            except OSError as error:
+                raise BadInput(f"cannot write {out}: {error.strerror}") from None
+        return
     console = Console(highlight=False)
-    if not print_replay(console, read_replay(path), events=events):
+    if not print_replay(console, replay, events=events):
         raise typer.Exit(1)
 
 

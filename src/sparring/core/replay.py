@@ -12,6 +12,7 @@ chance outcome and the result come out the same.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -207,8 +208,11 @@ class Verification:
         return not self.problems
 
 
-def verify_replay(replay: Replay) -> Verification:
-    """Re-simulate `replay` through the engine and report the first divergence, if any."""
+def verify_replay(
+    replay: Replay, after_decision: Callable[[Any, Decision], None] | None = None
+) -> Verification:
+    """Re-simulate `replay` through the engine and report the first divergence, if any.
+    `after_decision(state, record)` runs after each decision has been re-applied."""
     header = replay.header
     spec = get_game(header.game)
     options = spec.options_from_json(header.options)
@@ -254,12 +258,16 @@ def verify_replay(replay: Replay) -> Verification:
             # A referee verdict: its action (if any) was never applied; the game's own
             # price for the verdict was charged instead.
             spec.apply_verdict(state, record.seat, record.verdict, record.reason or "")
-            continue
-        try:
-            state.apply(spec.action_from_json(record.action), record.seat)
-        except (IllegalAction, BadInput) as error:
-            report.problems.append(f"decision {report.decisions} is refused by the engine: {error}")
-            return report
+        else:
+            try:
+                state.apply(spec.action_from_json(record.action), record.seat)
+            except (IllegalAction, BadInput) as error:
+                report.problems.append(
+                    f"decision {report.decisions} is refused by the engine: {error}"
+                )
+                return report
+        if after_decision is not None:
+            after_decision(state, record)
     if drawn != len(state.rng.log):
         report.problems.append("the engine drew chance outcomes the replay does not record")
     if replay.result is None:
