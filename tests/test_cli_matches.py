@@ -4,7 +4,6 @@ read back through its replay, and one-line errors with exit code 2."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sparring.arena.store import MatchRecord, Store
-from tests.core.test_replay import Cheater, Uniform, record
+from tests.core.test_replay import Cheater, Uniform, flip_first_dodge, record
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -85,11 +84,7 @@ def test_db_given_before_show_is_used(db: str) -> None:
 
 def test_a_stored_replay_that_diverges_exits_1(tmp_path: Path) -> None:
     text, _ = record(5)
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if '"dodge"' in line)
-    changed = json.loads(lines[index])
-    changed["value"] = 1 - changed["value"]
-    lines[index] = json.dumps(changed)
+    lines = flip_first_dodge(text)
     url = f"sqlite:///{tmp_path / 'bad.db'}"
     with Store(url) as store:
         original = MatchRecord.from_replay(text)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.core.test_replay import record
+from tests.core.test_replay import flip_first_dodge, record
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -29,11 +29,7 @@ def test_replay_verifies_and_prints_round_by_round(tmp_path: Path) -> None:
 
 def test_replay_reports_divergence_with_exit_1(tmp_path: Path) -> None:
     text, _ = record(5)
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if '"dodge"' in line)
-    changed = json.loads(lines[index])
-    changed["value"] = 1 - changed["value"]
-    lines[index] = json.dumps(changed)
+    lines = flip_first_dodge(text)
     path = tmp_path / "tampered.jsonl"
     path.write_text("\n".join(lines))
     result = run("replay", str(path), "--no-events")

@@ -13,7 +13,7 @@ import pytest
 from sparring.core.errors import BadInput
 from sparring.core.redact import VIEW_FORMAT, redact_replay
 from sparring.core.replay import parse_replay
-from tests.core.test_replay import Cheater, Uniform, record
+from tests.core.test_replay import Cheater, Uniform, flip_first_dodge, record
 
 PRIVATE_KINDS = ("team", "skill_detail")
 
@@ -89,11 +89,7 @@ def test_exporting_for_a_seat_that_is_not_there_is_refused() -> None:
 
 def test_a_replay_that_does_not_verify_is_not_exported() -> None:
     text, _ = record(5)
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if '"dodge"' in line)
-    changed = json.loads(lines[index])
-    changed["value"] = 1 - changed["value"]
-    lines[index] = json.dumps(changed)
+    lines = flip_first_dodge(text)
     with pytest.raises(BadInput, match="does not verify"):
         redact_replay(parse_replay(lines), 0)
 

@@ -45,6 +45,17 @@ class Cheater(Uniform):
         return super().act(view, legal)
 
 
+def flip_first_dodge(text: str) -> list[str]:
+    """The replay's lines with its first recorded dodge turned into the other outcome: the
+    smallest tampering that re-simulation must catch."""
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"dodge"' in line)
+    changed = json.loads(lines[index])
+    changed["value"] = 1 - changed["value"]
+    lines[index] = json.dumps(changed)
+    return lines
+
+
 def record(seed: int, agents: list[Any] | None = None) -> tuple[str, Any]:
     buffer = io.StringIO()
     writer = ReplayWriter(buffer, SPEC, seed, None, SEATS)
@@ -74,11 +85,7 @@ def test_replay_layout_header_decisions_chance_result() -> None:
 
 def test_a_flipped_chance_outcome_is_reported() -> None:
     text, _ = record(5)
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if '"dodge"' in line)
-    record_ = json.loads(lines[index])
-    record_["value"] = 1 - record_["value"]
-    lines[index] = json.dumps(record_)
+    lines = flip_first_dodge(text)
     report = verify_replay(parse_replay(lines))
     assert not report.ok
     assert "diverges" in report.problems[0]
