@@ -382,6 +382,7 @@ def test_rule_fish_05_sea_wolf_crit_120_and_dodge() -> None:
     play(state, Skill(0, None, 0))
     assert state.teams[1][0].hp == 400  # dodged
     state.seat, state.phase, state._legal = 0, "action", None
+    tune(state.teams[0][0], atk=150)  # artificial: the crit is a fixed 120, not ATK-based
     play(state, Skill(0, None, 1))
     assert state.teams[1][1].hp == 280
 

@@ -72,13 +72,13 @@ def test_ruling_01_integer_truncation_normal_attack_halves_down() -> None:
 
 
 def test_ruling_01_integer_truncation_aoe_35_percent_down() -> None:
-    # Artificial ATK 170: int(170 * 0.35) = int(59.5) = 59 (round() would give 60).
+    # Artificial ATK 102: int(102 * 0.35) = int(35.7) = 35 (round() would give 36).
     state = position([ARCHER, PUFFER, SEAWOLF, MANTA], [ARCHER, PUFFER, HAMMERHEAD, CLOWN])
-    tune(state.teams[0][0], atk=170)
+    tune(state.teams[0][0], atk=102)
     events = play(state, Skill(0))
     targets = of_kind(events, "action")[0]["targets"]
-    assert [tuple(t) for t in targets] == [(1, p, 59) for p in range(4)]
-    assert hps(state, 1) == [341, 341, 341, 341]
+    assert [tuple(t) for t in targets] == [(1, p, 35) for p in range(4)]
+    assert hps(state, 1) == [365, 365, 365, 365]
 
 
 def test_ruling_01_integer_truncation_shark_crit_down() -> None:
