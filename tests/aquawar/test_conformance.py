@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from sparring.core import conformance as kit
 from sparring.core.errors import IllegalAction
 from sparring.core.rng import Rng
-from sparring.games.aquawar.actions import ASSERTS, ATTACKS, PASS, SKILLS, Pick
+from sparring.games.aquawar.actions import ASSERTS, ATTACKS, PASS, SKILLS, Attack, Pick, Skill
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.roster import ALL_FISH, MAX_HP, MIMIC
 from sparring.games.aquawar.spec import SPEC
@@ -185,7 +185,7 @@ def hooks(options: AquawarOptions) -> kit.Hooks:
 # --------------------------------------------------------------------- the properties
 
 
-@quick(80)
+@quick(200)
 @given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
 def test_random_play_to_the_end_keeps_every_invariant(
     seed: int, choices: list[int], options: AquawarOptions
@@ -194,7 +194,7 @@ def test_random_play_to_the_end_keeps_every_invariant(
     assert final.is_terminal()
 
 
-@quick(25)
+@quick(40)
 @given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
 def test_same_seed_and_actions_give_the_same_game(
     seed: int, choices: list[int], options: AquawarOptions
@@ -202,7 +202,7 @@ def test_same_seed_and_actions_give_the_same_game(
     assert kit.check_determinism(SPEC, seed, choices, hooks(options)) > 0
 
 
-@quick(40)
+@quick(80)
 @given(
     seed=SEEDS,
     choices=CHOICES,
@@ -216,7 +216,7 @@ def test_clones_are_independent_and_continue_identically(
     kit.check_clone_independence(SPEC, seed, choices, split, continuation, hooks(options))
 
 
-@quick(12)
+@quick(25)
 @given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(
     seed: int, choices: list[int], options: AquawarOptions
@@ -224,7 +224,15 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(
     assert kit.check_illegal_actions_refused(SPEC, seed, choices, hooks(options)) > 0
 
 
-@quick(10)
+@quick(40)
+@given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
+def test_every_offered_action_is_accepted(
+    seed: int, choices: list[int], options: AquawarOptions
+) -> None:
+    assert kit.check_legal_actions_accepted(SPEC, seed, choices, hooks(options)) > 0
+
+
+@quick(20)
 @given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
 def test_views_leak_nothing_hidden(seed: int, choices: list[int], options: AquawarOptions) -> None:
     report = kit.check_no_leaks(SPEC, seed, choices, hooks(options))
@@ -377,6 +385,24 @@ def test_kit_catches_an_unseeded_game() -> None:
     with pytest.raises(AssertionError):
         for seed in range(8):
             kit.check_determinism(_spec_with_state(_PrivateRandom), seed, [], kit.Hooks())
+
+
+class _StaleMenu(AquawarState):
+    """Offers the previous turn's menu: actions the rules then refuse."""
+
+    __slots__ = ()
+
+    def legal_actions(self, player: int | None = None) -> Any:
+        legal = super().legal_actions(player)
+        if self.phase == "action":
+            return (*legal, Attack(0, 0), Attack(1, 1), Skill(2, 2, 2))
+        return legal
+
+
+def test_kit_catches_an_offered_action_that_is_refused() -> None:
+    with pytest.raises(AssertionError, match="listed as legal"):
+        for seed in range(4):
+            kit.check_legal_actions_accepted(_spec_with_state(_StaleMenu), seed, [], kit.Hooks())
 
 
 def test_kit_catches_a_broken_invariant() -> None:

@@ -15,7 +15,8 @@ The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
   original a clone), and a clone continues exactly as the original would.
 - `check_illegal_actions_refused`: actions legal elsewhere (other states, phases, seats)
   or supplied by the game as known-bad are refused with `IllegalAction` and a reason,
-  leaving the state exactly as it was.
+  leaving the state exactly as it was; `check_legal_actions_accepted`: every offered
+  action is accepted.
 - `check_random_playout`: random legal play ends without error; the generic contract
   and the game's own invariants hold after every step.
 - `check_no_leaks`: scrambling what a seat cannot see leaves its view and legal actions
@@ -67,6 +68,7 @@ class Hooks:
     hidden_fingerprint: Callable[[Any, int], Hashable | None] | None = None
     max_steps: int = 10_000
     illegal_per_state: int = 48
+    legal_per_state: int = 128
     scramble_attempts: int = 8
 
 
@@ -407,6 +409,44 @@ def check_illegal_actions_refused(
     return refused
 
 
+def check_legal_at(state: GameState, rng: Rng, hooks: Hooks, where: str) -> int:
+    """Every listed legal action (a sample of up to ``hooks.legal_per_state`` per seat when
+    there are more) is accepted when played on a clone: the menu and the validation agree.
+    Returns how many were played."""
+    played = 0
+    for seat in state.to_move():
+        legal = state.legal_actions(seat)
+        size = len(legal)
+        if size <= hooks.legal_per_state:
+            indices: Iterable[int] = range(size)
+        else:
+            indices = (rng.below(size, "legal") for _ in range(hooks.legal_per_state))
+        for index in indices:
+            action = legal[index]
+            twin = state.clone()
+            try:
+                twin.apply(action, seat)
+            except IllegalAction as error:
+                raise AssertionError(
+                    f"{where}: {action!r} is listed as legal for seat {seat} but refused: {error}"
+                ) from error
+            played += 1
+    return played
+
+
+def check_legal_actions_accepted(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> int:
+    """Along a walk, each seat to move can play every action it is offered. With
+    `check_illegal_actions_refused` this pins the offered set to exactly what `apply`
+    accepts. Returns the number of actions played on clones."""
+    rng = Rng(seed ^ 0x3333)
+    played = 0
+    for index, state in enumerate(walk(spec, seed, choices, hooks)):
+        played += check_legal_at(state, rng, hooks, f"seed {seed}, step {index}")
+    return played
+
+
 # --------------------------------------------------------------------- (d) random play
 
 
@@ -574,5 +614,6 @@ def check_all(
     split = Chooser(choices, seed).pick(64)
     check_clone_independence(spec, seed, choices, split, choices[::-1], hooks)
     check_illegal_actions_refused(spec, seed, choices, hooks)
+    check_legal_actions_accepted(spec, seed, choices, hooks)
     if spec.scramble_hidden is not None and spec.plant_sentinels is not None:
         check_no_leaks(spec, seed, choices, hooks)
