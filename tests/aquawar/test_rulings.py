@@ -250,6 +250,15 @@ def test_ruling_03_assertion_loss_floors_hp_at_zero() -> None:
     assert not state.teams[1][0].alive
 
 
+def test_ruling_03_hp_never_below_zero_while_the_hit_reports_all_damage() -> None:
+    # Ours: a fish at 30 HP hit for 50 ends at 0; the hit event still says 50.
+    state = position(PLAIN, [ARCHER, PUFFER, HAMMERHEAD, SEAWOLF])
+    tune(state.teams[1][2], hp=30)
+    events = play(state, Attack(0, 2))
+    assert hits(events)[0] == (1, 2, 50, True)
+    assert state.teams[1][2].hp == 0
+
+
 # --------------------------------------------------------------------- 4. pipeline order
 
 
@@ -471,12 +480,14 @@ def test_ruling_06_dodge_probability_is_30_percent_from_the_seeded_source() -> N
 def test_ruling_07_passive_heal_after_a_zero_damage_instance() -> None:
     # Artificial ATK 6: a normal attack of 3 on an Eel shares int(0.9) // 3 = 0 each. The
     # Octopus at 300 still "takes damage" (0) and heals 20.
-    state = position(PLAIN, [EEL, OCTOPUS, ARCHER, PUFFER])
+    # The Sea Turtle's 0 share still spends a shield (ours: a 0 share is an instance).
+    state = position(PLAIN, [EEL, OCTOPUS, TURTLE, PUFFER])
     tune(state.teams[0][0], atk=6)
     tune(state.teams[1][1], hp=300)
     events = play(state, Attack(0, 0))
     assert (1, 1, 0, False) in hits(events)
     assert hps(state, 1) == [398, 320, 400, 400]
+    assert state.teams[1][2].shields == 2
 
 
 def test_ruling_07_delayed_heal_needs_a_direct_attack() -> None:
@@ -779,6 +790,22 @@ def test_ruling_11_use_counts_are_per_fish() -> None:
     assert (state.teams[0][0].uses, state.teams[0][1].uses) == (3, 1)
 
 
+def test_ruling_11_turtle_and_clownfish_need_a_living_teammate() -> None:
+    # Ours: without a teammate to buff, neither skill can be used, not even for its
+    # crit or AoE part.
+    state = position([TURTLE, CLOWN, PUFFER, HAMMERHEAD], PLAIN)
+    tune(state.teams[0][2], hp=0)
+    tune(state.teams[0][3], hp=0)
+    tune(state.teams[0][1], hp=0)
+    assert legal_skills(state) == set()
+    alone = position([CLOWN, TURTLE, PUFFER, HAMMERHEAD], PLAIN)
+    for fish in alone.teams[0][1:]:
+        tune(fish, hp=0)
+    assert legal_skills(alone) == set()
+    with pytest.raises(IllegalAction, match="no legal target"):
+        alone.apply(Skill(0, 1), 0)
+
+
 # --------------------------------------------------------------------- 12. Manta / Octopus
 
 
@@ -973,6 +1000,16 @@ def test_ruling_18_deaths_are_settled_before_the_turn_limit() -> None:
         "winner": 0,
         "reason": "mutual destruction",
     }
+
+
+def test_ruling_18_round_result_counts_the_turns_begun() -> None:
+    # Ours: a round decided on its 6th turn (index 5) reports 6 turns.
+    state = position(PLAIN, [ARCHER, PUFFER, SEAWOLF, MANTA], turn=5)
+    for fish in state.teams[1][1:]:
+        tune(fish, hp=0)
+    tune(state.teams[1][0], hp=50)
+    play(state, Attack(0, 0))
+    assert state.round_results[0]["turns"] == 6
 
 
 # --------------------------------------------------------------------- 19. match flow
