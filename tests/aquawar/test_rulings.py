@@ -664,6 +664,19 @@ def test_ruling_09_no_explosion_on_death_by_assertion_share_counter_or_infight()
     assert not by_infight.teams[0][1].alive
 
 
+def test_ruling_09_hammerhead_dead_from_a_share_explodes_when_then_hit_directly() -> None:
+    # Ours, from the rules text ("被直接攻击后若生命值不大于0"): Archerfish AoE (35) on
+    # [Eel, Hammerhead at 3, Great White, Octopus]. The Eel's share (int(10.5) // 3 = 3)
+    # brings the Hammerhead to 0 — no explosion, a share is not direct — but it still
+    # counts as alive, the AoE then hits it directly and it explodes on the Archerfish.
+    state = position(PLAIN, [EEL, HAMMERHEAD, GREATWHITE, OCTOPUS])
+    tune(state.teams[1][1], hp=3)
+    events = play(state, Skill(0))
+    assert [p for p in passives(events) if p[0] == "explode"] == [("explode", 1, 1, 40)]
+    assert state.teams[0][0].hp == 360
+    assert hps(state, 1) == [376, 0, 385, 385]
+
+
 # --------------------------------------------------------------------- 10. Mimic
 
 
