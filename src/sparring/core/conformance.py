@@ -496,12 +496,13 @@ def check_random_playout(
         hooks.invariants(state)
     for _ in range(hooks.max_steps):
         if state.is_terminal():
-            spec.render_view(spec.view(state, None))
             return state
         log = list(state.events)
         seat, action = step(state, chooser)
         _check_step(spec, state, seat, action, log)
         check_contract(spec, state)
+        for viewer in (*seats(state), None):
+            spec.render_view(spec.view(state, viewer))  # every view renders, at every step
         if hooks.invariants is not None:
             hooks.invariants(state)
     raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
