@@ -27,24 +27,29 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_bot_vs_builtin_is_saved_to_the_default_store(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delenv("SPARRING_DB")
+def quiet_match(tmp_path: Path, seat0: str, seed: int) -> dict:
+    """Run `sparring match --quiet` with `seat0` against builtin:random; its JSON line."""
     result = run(
         tmp_path,
         "match",
         "aquawar",
         "--seat",
-        PY_BOT,
+        seat0,
         "--seat",
         "builtin:random",
         "--seed",
-        "11",
+        str(seed),
         "--quiet",
     )
     assert result.returncode == 0, result.stderr
-    line = json.loads(result.stdout)
+    return json.loads(result.stdout)
+
+
+def test_bot_vs_builtin_is_saved_to_the_default_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SPARRING_DB")
+    line = quiet_match(tmp_path, PY_BOT, 11)
     assert line["seed"] == 11 and line["winner"] in (0, 1) and line["verdicts"] == []
     stored = Store(f"sqlite:///{tmp_path / 'sparring.db'}").get(line["match"])  # cwd
     assert stored.seed == 11 and stored.winner == line["winner"]
@@ -80,20 +85,7 @@ def test_node_bot_plays_and_replay_file_verifies(tmp_path: Path) -> None:
 
 def test_a_failing_bot_gets_a_verdict_and_the_match_is_still_saved(tmp_path: Path) -> None:
     crasher = f'{sys.executable} -c "raise SystemExit(3)"'
-    result = run(
-        tmp_path,
-        "match",
-        "aquawar",
-        "--seat",
-        crasher,
-        "--seat",
-        "builtin:random",
-        "--seed",
-        "1",
-        "--quiet",
-    )
-    assert result.returncode == 0, result.stderr
-    line = json.loads(result.stdout)
+    line = quiet_match(tmp_path, crasher, 1)
     assert line["winner"] == 1
     assert line["verdicts"][0]["verdict"] == "RE" and line["verdicts"][0]["seat"] == 0
     assert Store().get(line["match"]).winner == 1  # the suite's private default store

@@ -133,14 +133,17 @@ def test_broken_replays_get_clear_errors(lines: list[str], message: str) -> None
         parse_replay(lines)
 
 
+def with_header(text: str, **changes: Any) -> list[str]:
+    """The replay's lines with some header fields replaced."""
+    lines = text.splitlines()
+    lines[0] = json.dumps({**json.loads(lines[0]), **changes})
+    return lines
+
+
 def test_wrong_format_version_is_refused() -> None:
     text, _ = record(1)
-    lines = text.splitlines()
-    header = json.loads(lines[0])
-    header["format"] = "sparring-replay/99"
-    lines[0] = json.dumps(header)
     with pytest.raises(BadInput, match="unsupported replay format"):
-        parse_replay(lines)
+        parse_replay(with_header(text, format="sparring-replay/99"))
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Any) -> None:
@@ -150,9 +153,5 @@ def test_missing_file_is_a_clear_error(tmp_path: Any) -> None:
 
 def test_unknown_game_in_header_is_a_clear_error() -> None:
     text, _ = record(1)
-    lines = text.splitlines()
-    header = json.loads(lines[0])
-    header["game"] = "tictactoe"
-    lines[0] = json.dumps(header)
     with pytest.raises(BadInput, match="unknown game"):
-        verify_replay(parse_replay(lines))
+        verify_replay(parse_replay(with_header(text, game="tictactoe")))
