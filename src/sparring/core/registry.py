@@ -10,6 +10,7 @@ from .game import GameSpec
 
 _GAMES = {
     "aquawar": "sparring.games.aquawar.spec",
+    "foodchain": "sparring.games.foodchain.spec",
 }
 
 

@@ -1,0 +1,184 @@
+"""Combat: who may attack what, and one attack instance in companion ruling 6's order.
+
+An attack is declared (the attacker uses one of its strikes), the rival's trap for it
+fires, the attacker's before-combat and the defender's on-defend abilities resolve (either
+creature gone: the attack stops), then both strikes land together, then Toxic, Neurotoxic
+and Poisonous, then deaths (the one clean-up), then after-combat abilities of survivors.
+
+A *strike* is one creature hitting the other: the attacker always strikes; the defender
+strikes back unless the attacker has Ambush. A strike deals the striker's ATK (0 if it is
+Harmless). A Barrier absorbs a strike that would deal damage (and is used up). Toxic needs
+damage that landed; Neurotoxic needs a strike that was not absorbed (so it works at 0 ATK
+but not through a Barrier); Poisonous kills an attacker that was struck back at — Ambush
+avoids it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sparring.core.events import PUBLIC
+
+from .creature import Creature
+from .effects import deaths_step, trigger_step
+from .events import ABSORBED, ATTACK, DAMAGE, NEGATED, STATUS
+from .keywords import (
+    ACUITY,
+    AMBUSH,
+    BARRIER,
+    HASTE,
+    HIDDEN,
+    INVISIBLE,
+    LURE,
+    NEUROTOXIC,
+    POISONOUS,
+    TOXIC,
+)
+
+if TYPE_CHECKING:
+    from .state import FoodChainState
+
+RIVAL = None
+
+
+class CombatMixin:
+    """Attacks for `FoodChainState` (mixed in)."""
+
+    def attack_targets(self: FoodChainState, creature: Creature) -> list[int | None]:
+        """What `creature` may attack now (None = the rival directly), or nothing if it
+        cannot attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9)."""
+        if creature.passive() or creature.attacks >= creature.strikes:
+            return []
+        enemies = self.fields[1 - creature.seat]
+        lure = [c.uid for c in enemies if c.kw & LURE]
+        if lure:
+            return list(lure)
+        targets: list[int | None] = []
+        if not creature.exhausted or creature.kw & HASTE:
+            targets.append(RIVAL)
+        acuity = creature.kw & ACUITY
+        targets.extend(c.uid for c in enemies if acuity or not c.kw & (HIDDEN | INVISIBLE))
+        return targets
+
+    def _act_attack(self: FoodChainState, attacker: int, target: int | None) -> None:
+        creature = self.on_field[attacker]
+        creature.attacks += 1
+        serial = self.new_serial()
+        seat = creature.seat
+        self.events.append((ATTACK, PUBLIC, seat, attacker, target))
+        if target is None:
+            self.push(_direct_damage_step, attacker, serial)
+            self.push(_before_combat_step, attacker, None, serial)
+            self.fire_trap(1 - seat, ("rival_attacks_directly",), attacker=attacker, serial=serial)
+            return
+        self.push(_after_combat_step, attacker, target, serial)
+        self.push(_strikes_step, attacker, target, serial)
+        self.push(_on_defend_step, attacker, target, serial)
+        self.push(_before_combat_step, attacker, target, serial)
+        self.fire_trap(
+            1 - seat, ("creature_attacked",), attacker=attacker, defender=target, serial=serial
+        )
+
+
+def _still_on(state: FoodChainState, attacker: int, defender: int | None, serial: int) -> bool:
+    """Whether the attack goes on: not negated, both creatures still on their fields."""
+    if serial in state.cancelled:
+        return False
+    a = state.on_field.get(attacker)
+    if a is None or a.seat != state.active:
+        return False
+    if defender is not None:
+        d = state.on_field.get(defender)
+        if d is None or d.seat == state.active:
+            return False
+    return True
+
+
+def _stop(state: FoodChainState, attacker: int, serial: int) -> None:
+    if serial not in state.cancelled:
+        state.cancelled.add(serial)
+    state.events.append((NEGATED, PUBLIC, "attack", attacker))
+
+
+def _before_combat_step(
+    state: FoodChainState, attacker: int, defender: int | None, serial: int
+) -> None:
+    if not _still_on(state, attacker, defender, serial):
+        _stop(state, attacker, serial)
+        return
+    state.push(trigger_step, attacker, "before_combat", attacker, defender, serial)
+
+
+def _on_defend_step(state: FoodChainState, attacker: int, defender: int, serial: int) -> None:
+    if not _still_on(state, attacker, defender, serial):
+        if serial not in state.cancelled:
+            _stop(state, attacker, serial)
+        return
+    state.push(trigger_step, defender, "on_defend", attacker, defender, serial)
+
+
+def _strike(state: FoodChainState, struck: Creature, amount: int) -> tuple[bool, bool]:
+    """One strike: ``(damage landed, absorbed by a Barrier)``."""
+    if amount <= 0:
+        return False, False
+    if struck.kw & BARRIER:
+        struck.kw &= ~BARRIER
+        state.events.append((ABSORBED, PUBLIC, struck.uid, "barrier"))
+        return False, True
+    struck.hp -= amount
+    state.events.append((DAMAGE, PUBLIC, struck.uid, None, amount, True))
+    return True, False
+
+
+def _strikes_step(state: FoodChainState, attacker: int, defender: int, serial: int) -> None:
+    if not _still_on(state, attacker, defender, serial):
+        if serial not in state.cancelled:
+            _stop(state, attacker, serial)
+        return
+    a = state.on_field[attacker]
+    d = state.on_field[defender]
+    a_kw, d_kw = a.kw, d.kw
+    a_amount = 0 if a.harmless() else a.atk
+    d_amount = 0 if d.harmless() else d.atk
+    landed_on_d, absorbed_by_d = _strike(state, d, a_amount)
+    struck_back = not a_kw & AMBUSH
+    landed_on_a = absorbed_by_a = False
+    if struck_back:
+        landed_on_a, absorbed_by_a = _strike(state, a, d_amount)
+    if a_kw & TOXIC and landed_on_d:
+        d.hp = min(d.hp, 0)
+    if struck_back and d_kw & TOXIC and landed_on_a:
+        a.hp = min(a.hp, 0)
+    if a_kw & NEUROTOXIC and not absorbed_by_d and not d.paralyzed:
+        d.paralyze()
+        state.events.append((STATUS, PUBLIC, d.uid, "paralysis", True))
+    if struck_back and d_kw & NEUROTOXIC and not absorbed_by_a and not a.paralyzed:
+        a.paralyze()
+        state.events.append((STATUS, PUBLIC, a.uid, "paralysis", True))
+    if struck_back and d_kw & POISONOUS:
+        a.hp = min(a.hp, 0)
+    state.push(deaths_step)
+
+
+def _after_combat_step(
+    state: FoodChainState, attacker: int, defender: int | None, serial: int
+) -> None:
+    if serial in state.cancelled:
+        return
+    if defender is not None and defender in state.on_field:
+        state.push(trigger_step, defender, "after_combat", attacker, defender, serial)
+    if attacker in state.on_field:
+        state.push(trigger_step, attacker, "after_combat", attacker, defender, serial)
+
+
+def _direct_damage_step(state: FoodChainState, attacker: int, serial: int) -> None:
+    if not _still_on(state, attacker, None, serial):
+        if serial not in state.cancelled:
+            _stop(state, attacker, serial)
+        return
+    a = state.on_field[attacker]
+    state.push(_after_combat_step, attacker, None, serial)
+    state.push(deaths_step)
+    amount = 0 if a.harmless() else a.atk
+    if amount > 0:
+        state.damage_player(1 - a.seat, amount, combat=True, serial=serial)

@@ -1,0 +1,65 @@
+"""Scrambling what a seat cannot see, for the no-leak properties (DESIGN.md).
+
+Hidden from a seat: which of the rival's unseen cards are in the rival's hand and which in
+the deck, both decks' order, and the random source's future. `scramble_hidden` deals the
+rival's unseen cards (unrevealed hand cards and deck) out again at random, shuffles the
+seat's own deck and reseeds the future; `plant_sentinels` renames every hidden card to a
+unique number and overwrites the rival's private events with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sparring.core.rng import Rng
+
+from .events import DREW, MOVE, REVEAL
+from .state import FoodChainState
+
+SENTINEL_BASE = 917_364_551
+
+
+def _shuffle(items: list[int], rng: Rng) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1, "scramble")
+        items[i], items[j] = items[j], items[i]
+
+
+def scramble_hidden(state: FoodChainState, seat: int, rng: Rng) -> FoodChainState:
+    """A copy of `state` with everything `seat` cannot see dealt out again (module doc)."""
+    twin = state.clone()
+    rival = 1 - seat
+    hand = twin.hands[rival]
+    known = twin.revealed[rival]
+    slots = [i for i, uid in enumerate(hand) if uid not in known]
+    unseen = [hand[i] for i in slots] + twin.decks[rival]
+    _shuffle(unseen, rng)
+    for i in slots:
+        hand[i] = unseen.pop()
+    twin.decks[rival] = unseen
+    _shuffle(twin.decks[seat], rng)
+    twin.rng.reseed(rng.below(1 << 62, "scramble"))
+    return twin
+
+
+def plant_sentinels(state: FoodChainState, seat: int) -> tuple[FoodChainState, list[int]]:
+    """A copy of `state` whose hidden cards are renamed to unique sentinel numbers, with the
+    rival's private events and the random source's state overwritten by sentinels too."""
+    twin = state.clone()
+    rival = 1 - seat
+    sentinels: list[int] = []
+
+    def fresh() -> int:
+        sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
+        return sentinels[-1]
+
+    hidden = [u for u in twin.hands[rival] if u not in twin.revealed[rival]]
+    hidden += twin.decks[rival] + twin.decks[seat]
+    for uid in hidden:
+        twin.defs[uid] = replace(twin.defs[uid], name=str(fresh()))
+    twin.rng.reseed(0)
+    twin.rng._state = fresh()  # the generator's state is never shown to anyone
+    for index, event in enumerate(twin.events):
+        if event[1] == rival and event[0] in (DREW, MOVE, REVEAL):
+            twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))
+    return twin, sentinels

@@ -1,0 +1,182 @@
+"""Text for people (and language models): a view as a table-top description, and one line
+per event. Both read only the view, never the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PHASE_NAMES = {
+    "start": "start",
+    "main1": "main phase 1",
+    "combat": "combat",
+    "main2": "main phase 2",
+    "end": "end",
+    "over": "game over",
+}
+
+
+def _who(seat: int | None, viewer: int | None) -> str:
+    if seat is None:
+        return "?"
+    if viewer is None:
+        return f"P{seat}"
+    return "you" if seat == viewer else "rival"
+
+
+def _card(event: dict[str, Any], key: str = "card") -> str:
+    name = event.get("name")
+    return f"{name} #{event[key]}" if name else f"#{event[key]}"
+
+
+def describe_event(event: dict[str, Any], viewer: int | None) -> str:
+    """One event as a short sentence from `viewer`'s side (None: a spectator)."""
+    kind = event["kind"]
+    who = _who(event.get("seat"), viewer)
+    if kind == "turn_begin":
+        return f"— turn {event['turn']}: {who} —"
+    if kind == "phase":
+        return f"{PHASE_NAMES.get(event['phase'], event['phase'])}"
+    if kind == "draws":
+        return f"{who} draw{'s' if who != 'you' else ''} a card"
+    if kind == "drew":
+        return f"you drew {_card(event)}"
+    if kind == "play":
+        origin = "" if event["source"] == "hand" else f" from {event['source']}"
+        return f"{who} play{'s' if who != 'you' else ''} {_card(event)}{origin}"
+    if kind == "negated":
+        return f"{event['what']} negated" + (
+            f" (#{event['card']})" if event.get("card") is not None else ""
+        )
+    if kind == "eat":
+        eaten = ", ".join(f"#{c}" for c in event["eaten"]) or "nothing (dry drop)"
+        return f"#{event['predator']} eats {eaten} (+{event['nutrition']} nutrition)"
+    if kind == "enter":
+        dry = " dry" if event.get("dry") else ""
+        field = {"you": "your", "rival": "the rival's"}.get(who, f"{who}'s")
+        return f"{_card(event)} enters {field} field{dry} ({event['atk']}/{event['hp']})"
+    if kind == "trap":
+        return f"{who} spring{'s' if who != 'you' else ''} trap {_card(event)}"
+    if kind == "ability":
+        return f"{_card(event)}: {event['trigger'].replace('_', ' ')} ability"
+    if kind == "target":
+        target = (
+            f"#{event['card']}"
+            if event.get("card") is not None
+            else _who(event.get("player"), viewer)
+        )
+        return f"#{event['source']} targets {target}"
+    if kind == "attack":
+        target = "the rival directly" if event["target"] is None else f"#{event['target']}"
+        return f"{who} attack{'s' if who != 'you' else ''} with #{event['attacker']} → {target}"
+    if kind == "damage":
+        target = (
+            f"#{event['card']}"
+            if event.get("card") is not None
+            else _who(event.get("player"), viewer)
+        )
+        return f"{target} takes {event['amount']} damage"
+    if kind == "absorbed":
+        return f"#{event['card']}'s {event['why']} absorbs the damage"
+    if kind == "heal":
+        target = (
+            f"#{event['card']}"
+            if event.get("card") is not None
+            else _who(event.get("player"), viewer)
+        )
+        return f"{target} heals {event['amount']}"
+    if kind == "status":
+        return f"#{event['card']} {'is now' if event['on'] else 'is no longer'} {event['status']}"
+    if kind == "keyword":
+        return f"#{event['card']} {'gains' if event['gained'] else 'loses'} {event['keyword']}"
+    if kind == "stats":
+        return f"#{event['card']} is now {event['atk']}/{event['hp']}"
+    if kind == "dies":
+        return f"{_card(event)} {'is slain' if event['slain'] else 'is destroyed'}"
+    if kind == "move":
+        return f"{_card(event)}: {event['origin']} → {event['to']}"
+    if kind == "hidden_move":
+        return f"{who}: a card {event['origin']} → {event['to']}"
+    if kind == "reveal":
+        cards = ", ".join(f"{name} #{uid}" for uid, name in event["cards"]) or "nothing"
+        return f"rival's hand: {cards}"
+    if kind == "transform":
+        return f"#{event['card']} becomes {event['name']}"
+    if kind == "game_end":
+        if event["winner"] is None:
+            return f"draw: {event['reason']}"
+        winner = _who(event["winner"], viewer)
+        return f"{winner} win{'' if winner == 'you' else 's'}: {event['reason']}"
+    if kind == "forfeit":
+        return f"{who} forfeit{'s' if who != 'you' else ''}: {event['reason']}"
+    return str(event)
+
+
+def _creature_line(c: dict[str, Any]) -> str:
+    marks = [k for k in ("exhausted", "frozen", "paralyzed", "dry", "token") if c.get(k)]
+    keywords = ", ".join(c["keywords"])
+    extra = f" [{keywords}]" if keywords else ""
+    flags = f" ({', '.join(marks)})" if marks else ""
+    text = f" — {c['text']}" if c.get("text") else ""
+    return (
+        f"  #{c['card']} {c['name']} {c['atk']}/{c['hp']} (max {c['max_hp']}){extra}{flags}{text}"
+    )
+
+
+def _hand_line(card: dict[str, Any]) -> str:
+    stats = f" {card['atk']}/{card['hp']}" if "atk" in card else ""
+    food = f" nutrition {card['nutrition']}" if "nutrition" in card else ""
+    text = f" — {card['text']}" if card.get("text") else ""
+    return f"  #{card['card']} {card['name']} ({card['category']}{stats}{food}){text}"
+
+
+def _side(view: dict[str, Any], seat: int) -> list[str]:
+    player = view["players"][seat]
+    who = _who(seat, view["seat"])
+    lines = [
+        f"{who.upper() if view['seat'] is not None else who}: HP {player['hp']}"
+        f" · hand {player['hand_count']} · deck {player['deck_count']}"
+        f" · carrion {len(player['carrion'])} · exile {len(player['exile'])}"
+    ]
+    spell = player["field_spell"]
+    if spell is not None:
+        lines.append(f"  field spell: #{spell['card']} {spell['name']} — {spell['text']}")
+    lines.extend(_creature_line(c) for c in player["field"])
+    if not player["field"] and spell is None:
+        lines.append("  (empty field)")
+    return lines
+
+
+def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
+    """A view as text: both sides, the hand, the pending decision and the recent log."""
+    seat = view["seat"]
+    lines = [
+        f"Food Chain · turn {view['turn']} · {_who(view['active'], seat)} to play · "
+        f"{PHASE_NAMES.get(view['phase'], view['phase'])}"
+        + (" · card played" if view.get("card_played") else "")
+    ]
+    order = (1 - seat, seat) if seat is not None else (0, 1)
+    for s in order:
+        lines.extend(_side(view, s))
+    if seat is not None:
+        lines.append("Your hand:")
+        lines.extend(_hand_line(c) for c in view.get("hand", [])) if view.get(
+            "hand"
+        ) else lines.append("  (empty)")
+        known = view.get("rival_known_hand") or []
+        if known:
+            lines.append(
+                "Known cards in the rival's hand: "
+                + ", ".join(f"{c['name']} #{c['card']}" for c in known)
+            )
+    decision = view.get("decision")
+    if decision and decision.get("prompt"):
+        lines.append(f"Decision: {decision['prompt']}")
+    log = view.get("log", [])[-log_lines:]
+    if log:
+        lines.append("Recent:")
+        lines.extend(
+            "  " + describe_event(e, seat) for e in log if e["kind"] not in ("phase", "draws")
+        )
+    if view.get("winner") is not None or view.get("phase") == "over":
+        lines.append(f"Game over: {view.get('end_reason')}")
+    return "\n".join(lines)

@@ -1,0 +1,40 @@
+"""Food Chain as the platform sees it: the registry entry tying engine, views and agents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sparring.core.game import GameSpec
+
+from .actions import action_from_json
+from .agents import AGENTS
+from .hidden import plant_sentinels, scramble_hidden
+from .options import FoodChainOptions
+from .render import describe_event, render_view
+from .state import FoodChainState, summarize
+from .views import view
+
+RULES_VERSION = "foodchain-2026.1"
+
+
+def _new_game(seed: int, options: Any = None) -> FoodChainState:
+    if options is None or isinstance(options, FoodChainOptions):
+        return FoodChainState(seed, options)
+    return FoodChainState(seed, FoodChainOptions.from_json(options))
+
+
+SPEC = GameSpec(
+    name="foodchain",
+    title="Food Chain",
+    rules_version=RULES_VERSION,
+    new_game=_new_game,
+    options_from_json=FoodChainOptions.from_json,
+    action_from_json=action_from_json,
+    view=view,
+    render_view=render_view,
+    describe_event=describe_event,
+    summarize=summarize,
+    scramble_hidden=scramble_hidden,
+    plant_sentinels=plant_sentinels,
+    agents=AGENTS,
+)

@@ -1,0 +1,453 @@
+"""The Food Chain engine state: setup, the turn's phases, decisions, and the step machine
+that resolves everything in between.
+
+Resolution is a stack of small steps (plain tuples: a function and its arguments). A play,
+an attack or a trigger pushes the steps it consists of; traps and deaths push theirs on
+top, so they resolve *before* the action that caused them continues (rules §8). When a step
+needs a player's decision (what to eat, a target, a mode, an order) it parks a `Decision`
+and the machine stops; the decision's options are the legal actions, and applying one
+resumes where it stopped. Because steps are immutable tuples and every mutable object is
+copied by hand, `clone` is cheap and a search can branch anywhere, even mid-resolution.
+
+The card-play flow lives in `plays`, combat in `combat`, operations and targeting in
+`effects`; this module holds the state and the turn around them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sparring.core.errors import IllegalAction
+from sparring.core.events import PUBLIC, Event
+from sparring.core.rng import Rng
+
+from .actions import Action, Activate, Attack, Play
+from .cards import CardDef, load_pool
+from .combat import CombatMixin
+from .creature import Creature
+from .decks import prebuilt_decks, resolve_deck
+from .effects import EffectsMixin
+from .events import DRAW, DREW, FORFEIT, GAME_END, PHASE, STATUS, TURN
+from .keywords import REGEN
+from .legality import LegalityMixin
+from .options import FoodChainOptions
+from .plays import PlayMixin
+
+START_HP = 10
+HAND_SIZE = 5
+FIELD_LIMIT = 3
+
+MAIN1 = "main1"
+COMBAT = "combat"
+MAIN2 = "main2"
+START = "start"
+END = "end"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the engine is waiting for: who decides, what kind of choice, the options
+    (the legal actions), how to resume, and a sentence for people."""
+
+    player: int
+    kind: str
+    options: tuple[Action, ...]
+    resume: tuple[Any, ...]
+    prompt: str
+    source: int | None = None
+
+
+Step = tuple[Any, ...]
+
+
+class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
+    """A whole Food Chain game. Seats are 0 and 1; cards are instance ids (``uid``)."""
+
+    num_players = 2
+
+    def __init__(self, seed: int, options: FoodChainOptions | None = None) -> None:
+        self.options = options = options or FoodChainOptions()
+        self.rng = rng = Rng(seed)
+        self.events: list[Event] = []
+        pool = load_pool()
+        decks = [self._deck(options.deck0, 0), self._deck(options.deck1, 1)]
+        self.decklists: tuple[tuple[str, ...], tuple[str, ...]] = (decks[0], decks[1])
+        # Instance ids are a seeded permutation, unrelated to deck order or list position,
+        # so seeing a card's id says nothing about where it was.
+        ids = list(range(len(decks[0]) + len(decks[1])))
+        self._shuffle(ids, "card_ids")
+        self.defs: list[CardDef] = [None] * len(ids)  # type: ignore[list-item]
+        self.owner: list[int] = [0] * len(ids)
+        self.decks: list[list[int]] = [[], []]
+        next_id = iter(ids)
+        for seat in (0, 1):
+            for name in decks[seat]:
+                uid = next(next_id)
+                self.defs[uid] = pool.card(name)
+                self.owner[uid] = seat
+                self.decks[seat].append(uid)
+            self._shuffle(self.decks[seat], "shuffle")
+        self.hands: list[list[int]] = [[], []]
+        self.carrion: list[list[int]] = [[], []]
+        self.exile: list[list[int]] = [[], []]
+        self.fields: list[list[Creature]] = [[], []]
+        self.on_field: dict[int, Creature] = {}
+        self.field_spell: list[int | None] = [None, None]
+        self.revealed: list[set[int]] = [set(), set()]
+        self.hp = [START_HP, START_HP]
+        self.stack: list[Step] = []
+        self.pending: Decision | None = None
+        self.cancelled: set[int] = set()
+        self.no_damage: set[int] = set()
+        self.serial = 0
+        self.turn = 0
+        self.turn_event = 0
+        self.previous_turn_event = 0
+        self.phase = START
+        self.played = False
+        self.combat_closed = False
+        self.end_requested = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self._legal: list[Action] | None = None
+        for seat in (0, 1):
+            for _ in range(HAND_SIZE):
+                self._draw_card(seat)
+        first = options.first_player
+        self.first = first if first is not None else rng.below(2, "first_player")
+        self.active = 1 - self.first
+        self._begin_turn()
+        self._run()
+
+    # ------------------------------------------------------------------ setup
+
+    def _deck(self, spec: Any, seat: int) -> tuple[str, ...]:
+        if spec is None:
+            names = sorted(prebuilt_decks())
+            spec = names[self.rng.below(len(names), f"deck{seat}")]
+        return resolve_deck(spec if isinstance(spec, str) else list(spec), f"deck{seat}")
+
+    def _shuffle(self, items: list[int], label: str) -> None:
+        below = self.rng.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1, label)
+            items[i], items[j] = items[j], items[i]
+
+    # ------------------------------------------------------------------ contract
+
+    def clone(self) -> FoodChainState:
+        twin = FoodChainState.__new__(FoodChainState)
+        twin.options = self.options
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.decklists = self.decklists
+        twin.defs = list(self.defs)
+        twin.owner = list(self.owner)
+        twin.decks = [list(self.decks[0]), list(self.decks[1])]
+        twin.hands = [list(self.hands[0]), list(self.hands[1])]
+        twin.carrion = [list(self.carrion[0]), list(self.carrion[1])]
+        twin.exile = [list(self.exile[0]), list(self.exile[1])]
+        twin.fields = [[c.copy() for c in self.fields[0]], [c.copy() for c in self.fields[1]]]
+        twin.on_field = {c.uid: c for field in twin.fields for c in field}
+        twin.field_spell = list(self.field_spell)
+        twin.revealed = [set(self.revealed[0]), set(self.revealed[1])]
+        twin.hp = list(self.hp)
+        twin.stack = list(self.stack)
+        twin.pending = self.pending
+        twin.cancelled = set(self.cancelled)
+        twin.no_damage = set(self.no_damage)
+        for name in (
+            "serial",
+            "turn",
+            "turn_event",
+            "previous_turn_event",
+            "phase",
+            "played",
+            "combat_closed",
+            "end_requested",
+            "winner",
+            "end_reason",
+            "first",
+            "active",
+        ):
+            setattr(twin, name, getattr(self, name))
+        twin._legal = None
+        return twin
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.pending is not None:
+            return (self.pending.player,)
+        return (self.active,)
+
+    @property
+    def current_player(self) -> int:
+        movers = self.to_move()
+        return movers[0] if movers else -1
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """The legal actions of `player` (default: whoever must decide), in a stable order:
+        a pending decision's options, or the turn's free choices."""
+        if self.phase == OVER:
+            return ()
+        if player is not None and player != self.current_player:
+            return ()
+        if self.pending is not None:
+            return self.pending.options
+        if self._legal is None:
+            self._legal = self._free_actions()
+        return self._legal
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply `action` for the deciding seat, or raise `IllegalAction` with the reason and
+        change nothing."""
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        mover = self.current_player
+        if player is not None and player != mover:
+            raise IllegalAction(f"seat {player} cannot act now: seat {mover} is to decide")
+        pending = self.pending
+        if pending is not None:
+            if action not in pending.options:
+                raise IllegalAction(self._why_not_option(pending, action))
+            self.pending = None
+            self._legal = None
+            pending.resume[0](self, action, *pending.resume[1:])
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise IllegalAction(self._why_not_free(action))
+            self._legal = None
+            if isinstance(action, Play):
+                self._act_play(action.card)
+            elif isinstance(action, Attack):
+                self._act_attack(action.attacker, action.target)
+            elif isinstance(action, Activate):
+                self._act_activate(action.card)
+            else:
+                self._act_end_phase()
+        self._run()
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        """End the game against `seat` (a referee verdict)."""
+        if self.phase == OVER:
+            return
+        self.events.append((FORFEIT, PUBLIC, seat, reason))
+        self._end_game(1 - seat, f"seat {seat} forfeited: {reason}")
+
+    # ------------------------------------------------------------------ the machine
+
+    def push(self, function: Callable[..., None], *args: Any) -> None:
+        """Schedule a step; the last pushed runs first."""
+        self.stack.append((function, *args))
+
+    def wait(
+        self,
+        player: int,
+        kind: str,
+        options: tuple[Action, ...],
+        resume: tuple[Any, ...],
+        prompt: str,
+        source: int | None = None,
+    ) -> None:
+        """Stop and ask `player` to choose among `options`."""
+        self.pending = Decision(player, kind, options, resume, prompt, source)
+
+    def _run(self) -> None:
+        """Resolve steps until a decision is needed or the game is over; at the turn's free
+        decision points, skip those where ending the phase is the only choice."""
+        stack = self.stack
+        while self.phase != OVER and self.pending is None:
+            if stack:
+                step = stack.pop()
+                step[0](self, *step[1:])
+                continue
+            if self.end_requested:
+                self.end_requested = False
+                self._end_turn()
+                continue
+            self._legal = legal = self._free_actions()
+            if len(legal) > 1:
+                return
+            self._legal = None
+            self._act_end_phase()
+        self._legal = None
+
+    def new_serial(self) -> int:
+        self.serial += 1
+        return self.serial
+
+    # ------------------------------------------------------------------ the turn
+
+    def _begin_turn(self) -> None:
+        if self.turn >= 2 * self.options.turn_cap:
+            self._decide_by_hp()
+            return
+        self.turn += 1
+        self.active = active = 1 - self.active
+        self.previous_turn_event = self.turn_event
+        self.turn_event = len(self.events)
+        self.played = False
+        self.combat_closed = False
+        self.end_requested = False
+        self.cancelled.clear()
+        self.no_damage.clear()
+        self.phase = START
+        self.events.append((TURN, PUBLIC, self.turn, active))
+        self.push(_set_phase, MAIN1)
+        self.push(_draw_phase)
+        self.push(_start_phase)
+
+    def _act_end_phase(self) -> None:
+        if self.phase == MAIN1:
+            _set_phase(self, COMBAT)
+        elif self.phase == COMBAT:
+            _set_phase(self, MAIN2)
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The end phase in companion ruling 7's order: end-of-turn effects, Regen,
+        Paralysis deaths, death clean-up, Frozen thaws; then the next turn."""
+        self.phase = END
+        self.events.append((PHASE, PUBLIC, self.active, END))
+        self.push(_next_turn)
+        self.push(_thaw)
+        self.push(_paralysis_deaths)
+        self.push(_regen)
+        self.push(_end_of_turn_effects)
+
+    def _decide_by_hp(self) -> None:
+        """The turn cap (companion ruling 3): higher HP wins, equal HP draws."""
+        if self.hp[0] == self.hp[1]:
+            self._end_game(None, f"turn cap reached with equal HP ({self.hp[0]})")
+        else:
+            winner = 0 if self.hp[0] > self.hp[1] else 1
+            self._end_game(winner, f"turn cap reached: HP {self.hp[0]}-{self.hp[1]}")
+
+    def check_victory(self) -> None:
+        """A player at 0 HP or below loses; both at once is a draw (rules §12)."""
+        low0, low1 = self.hp[0] <= 0, self.hp[1] <= 0
+        if low0 and low1:
+            self._end_game(None, "both players reached 0 HP")
+        elif low0 or low1:
+            loser = 0 if low0 else 1
+            self._end_game(1 - loser, f"seat {loser} reached 0 HP")
+
+    def _end_game(self, winner: int | None, reason: str) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.end_reason = reason
+        self.pending = None
+        self.stack.clear()
+        self.events.append((GAME_END, PUBLIC, winner, reason))
+
+    # ------------------------------------------------------------------ cards and zones
+
+    def field_count(self, seat: int) -> int:
+        """Cards on `seat`'s field toward the limit of 3: creatures plus a field spell."""
+        return len(self.fields[seat]) + (self.field_spell[seat] is not None)
+
+    def draw_cards(self, seat: int, count: int) -> None:
+        """`seat` draws up to `count` cards (an empty deck just stops drawing); a draw on
+        a seat's own turn opens the rival's "rival draws" trap window."""
+        drew = 0
+        for _ in range(count):
+            if not self.decks[seat]:
+                break
+            self._draw_card(seat)
+            drew += 1
+        if drew and seat == self.active and self.phase != OVER:
+            self.fire_trap(1 - seat, ("rival_draws",), serial=self.new_serial())
+
+    def _draw_card(self, seat: int) -> None:
+        uid = self.decks[seat].pop()
+        self.hands[seat].append(uid)
+        self.events.append((DREW, seat, seat, uid, self.defs[uid].name))
+        self.events.append((DRAW, PUBLIC, seat))
+
+    def new_card(self, card: CardDef, owner: int) -> int:
+        """A card created by an effect (a token or an added card): a fresh instance id."""
+        self.defs.append(card)
+        self.owner.append(owner)
+        return len(self.defs) - 1
+
+
+# ---------------------------------------------------------------------- turn steps
+
+
+def _set_phase(state: FoodChainState, phase: str) -> None:
+    state.phase = phase
+    state.events.append((PHASE, PUBLIC, state.active, phase))
+
+
+def _start_phase(state: FoodChainState) -> None:
+    """Exhaustion wears off, attack counts reset, start-of-turn effects resolve (the
+    controller chooses their order when there are several)."""
+    active = state.active
+    state.events.append((PHASE, PUBLIC, active, START))
+    for creature in state.fields[active]:
+        creature.exhausted = False
+        creature.attacks = 0
+    state.queue_turn_effects("start_of_turn")
+
+
+def _draw_phase(state: FoodChainState) -> None:
+    """Draw one, except the first player on turn 1 (rules §1) or from an empty deck."""
+    if state.turn == 1:
+        return
+    state.draw_cards(state.active, 1)
+
+
+def _end_of_turn_effects(state: FoodChainState) -> None:
+    state.queue_turn_effects("end_of_turn")
+
+
+def _regen(state: FoodChainState) -> None:
+    for creature in state.fields[state.active]:
+        if creature.kw & REGEN and creature.hp < creature.max_hp:
+            state.heal_creature(creature, creature.max_hp - creature.hp)
+
+
+def _paralysis_deaths(state: FoodChainState) -> None:
+    """Paralyzed creatures of the player whose turn ends die (and are slain: the one death
+    clean-up path handles them)."""
+    doomed = [c for c in state.fields[state.active] if c.paralyzed]
+    for creature in doomed:
+        creature.hp = min(creature.hp, 0)
+    if doomed:
+        state.deaths()
+
+
+def _thaw(state: FoodChainState) -> None:
+    for creature in state.fields[state.active]:
+        if creature.frozen:
+            creature.frozen = False
+            state.events.append((STATUS, PUBLIC, creature.uid, "frozen", False))
+
+
+def _next_turn(state: FoodChainState) -> None:
+    state._begin_turn()
+
+
+def summarize(state: FoodChainState) -> dict[str, Any]:
+    """The game in brief, for results, replays and stores."""
+    return {
+        "winner": state.winner,
+        "hp": list(state.hp),
+        "turns": state.turn,
+        "reason": state.end_reason,
+        "decks": [list(d) for d in state.decklists],
+    }
