@@ -90,6 +90,20 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
                 self.owner[uid] = seat
                 self.decks[seat].append(uid)
             self._shuffle(self.decks[seat], "shuffle")
+        self._empty_table()
+        for seat in (0, 1):
+            for _ in range(HAND_SIZE):
+                self._draw_card(seat)
+        first = options.first_player
+        self.first = first if first is not None else rng.below(2, "first_player")
+        self.active = 1 - self.first
+        self._begin_turn()
+        self._run()
+
+    # ------------------------------------------------------------------ setup
+
+    def _empty_table(self) -> None:
+        """Everything but the decks, as at the start of a game (also used by `position`)."""
         self.hands: list[list[int]] = [[], []]
         self.carrion: list[list[int]] = [[], []]
         self.exile: list[list[int]] = [[], []]
@@ -113,16 +127,6 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
         self.winner: int | None = None
         self.end_reason = ""
         self._legal: list[Action] | None = None
-        for seat in (0, 1):
-            for _ in range(HAND_SIZE):
-                self._draw_card(seat)
-        first = options.first_player
-        self.first = first if first is not None else rng.below(2, "first_player")
-        self.active = 1 - self.first
-        self._begin_turn()
-        self._run()
-
-    # ------------------------------------------------------------------ setup
 
     def _deck(self, spec: Any, seat: int) -> tuple[str, ...]:
         if spec is None:
