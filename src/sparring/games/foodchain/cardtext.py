@@ -88,8 +88,8 @@ def op_text(op: Op) -> str:
     if kind == "reveal_hand":
         return "look at the rival's hand"
     if kind == "tutor":
-        kind_word = FILTER_WORDS[op.filter or "any"]
-        return f"take a {kind_word} card of your choice from your deck into your hand"
+        kind_word = "" if op.filter in (None, "any") else f"{FILTER_WORDS[op.filter]} "
+        return f"take a {kind_word}card of your choice from your deck into your hand"
     if kind == "add_to_hand":
         return f"add {n if n > 1 else 'a'} {op.card} to your hand"
     if kind == "summon":
