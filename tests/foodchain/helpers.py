@@ -1,0 +1,734 @@
+"""Food Chain rule-test helpers: tiny test cards with precise effects, position shortcuts and
+ways to read what happened.
+
+Test cards live in their own pool (`TEST_POOL`, loaded with `load_pool_from`), so their
+numbers never change when the shipped pool is rebalanced. A name given to `side`/`on` is
+looked up in the test pool first, then in the shipped pool. Operations that name another
+card (summon, transform, add to hand) resolve it in the *shipped* pool at run time, so the
+test pool only names shipped cards there (copied here so the references check).
+
+Expected numbers in the tests are worked out from the rules text by hand, never read back
+from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sparring.core.events import event_json
+from sparring.games.foodchain.actions import END_PHASE, Action, Attack, Eat, Play, Target
+from sparring.games.foodchain.cards import CardDef, load_pool, load_pool_from
+from sparring.games.foodchain.creature import Creature
+from sparring.games.foodchain.options import FoodChainOptions
+from sparring.games.foodchain.position import OnField, Side, build, uid_of
+from sparring.games.foodchain.state import FoodChainState
+from sparring.games.foodchain.views import view
+
+TEST_CARDS = """
+kingdom = "Fish"
+
+# ------------------------------------------------------------------ prey
+
+[[card]]
+name = "Prey"
+category = "prey"
+atk = 1
+hp = 1
+nutrition = 1
+
+[[card]]
+name = "Fat Prey"
+category = "prey"
+atk = 1
+hp = 3
+nutrition = 2
+
+[[card]]
+name = "Empty Prey"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 0
+
+[[card]]
+name = "Martyr"
+category = "prey"
+atk = 1
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Herald"
+category = "prey"
+atk = 1
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Copycat"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "copy_stats", target = "carrion_creature" } ]
+
+[[card]]
+name = "Eel"
+category = "prey"
+atk = 1
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "before_combat"
+do = [ { op = "damage", target = "defender", amount = 2 } ]
+
+[[card]]
+name = "Sparker"
+category = "prey"
+atk = 1
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "before_combat"
+do = [ { op = "damage", target = "self", amount = 5 } ]
+
+[[card]]
+name = "Urchin"
+category = "prey"
+atk = 0
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "on_defend"
+do = [ { op = "damage", target = "attacker", amount = 2 } ]
+
+[[card]]
+name = "Turtle"
+category = "prey"
+atk = 1
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "on_defend"
+do = [ { op = "negate", what = "attack" } ]
+
+[[card]]
+name = "Survivor"
+category = "prey"
+atk = 1
+hp = 5
+nutrition = 1
+
+[[card.ability]]
+when = "after_combat"
+do = [ { op = "heal", target = "you", amount = 1 } ]
+
+[[card]]
+name = "Dawn A"
+category = "prey"
+atk = 0
+hp = 2
+nutrition = 1
+
+[[card.ability]]
+when = "start_of_turn"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Dawn B"
+category = "prey"
+atk = 0
+hp = 2
+nutrition = 1
+
+[[card.ability]]
+when = "start_of_turn"
+do = [ { op = "heal", target = "you", amount = 2 } ]
+
+[[card]]
+name = "Dusk A"
+category = "prey"
+atk = 0
+hp = 2
+nutrition = 1
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Dusk B"
+category = "prey"
+atk = 0
+hp = 2
+nutrition = 1
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "heal", target = "you", amount = 2 } ]
+
+[[card]]
+name = "Dusk Wound"
+category = "prey"
+atk = 0
+hp = 4
+nutrition = 1
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "self", amount = 2 } ]
+
+[[card]]
+name = "Spawner"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "summon", card = "Spring Peeper", amount = 1 } ]
+
+[[card]]
+name = "Hatchery"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "summon", card = "Tadpole", amount = 1 } ]
+
+[[card]]
+name = "Altar"
+category = "prey"
+atk = 1
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "sacrifice"
+do = [ { op = "damage", target = "rival", amount = 2 } ]
+
+[[card]]
+name = "Raiser"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "play", from = "carrion", filter = "predator" } ]
+
+[[card]]
+name = "Digger"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "play", from = "deck", filter = "predator" } ]
+
+[[card]]
+name = "Spring Peeper"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+keywords = ["Free Play"]
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "draw", target = "you", amount = 1 } ]
+
+# ------------------------------------------------------------------ predators
+
+[[card]]
+name = "Wolf"
+category = "predator"
+atk = 2
+hp = 2
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Glutton"
+category = "predator"
+atk = 1
+hp = 1
+
+[[card.ability]]
+when = "on_consume"
+do = [ { op = "heal", target = "you", amount = 1 } ]
+
+[[card.ability]]
+when = "on_play"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Hasty Wolf"
+category = "predator"
+atk = 2
+hp = 2
+keywords = ["Haste"]
+
+[[card]]
+name = "Free Wolf"
+category = "predator"
+atk = 2
+hp = 2
+keywords = ["Free Play"]
+
+[[card]]
+name = "Scavenger"
+category = "predator"
+atk = 1
+hp = 1
+keywords = ["Scavenge"]
+
+[[card]]
+name = "Edible Wolf"
+category = "predator"
+atk = 3
+hp = 3
+keywords = ["Edible"]
+
+[[card]]
+name = "Dusk Wolf"
+category = "predator"
+atk = 2
+hp = 2
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Kitted Wolf"
+category = "predator"
+atk = 2
+hp = 2
+keywords = ["Haste", "Ambush", "Lure", "Acuity", "Multi-Strike 2", "Barrier", "Immune",
+  "Hidden", "Inedible", "Edible", "Scavenge", "Neurotoxic", "Toxic", "Poisonous", "Regen"]
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Seer"
+category = "predator"
+atk = 1
+hp = 2
+keywords = ["Acuity"]
+
+[[card.ability]]
+when = "after_combat"
+do = [ { op = "damage", target = "enemy_creature", amount = 1 } ]
+
+# ------------------------------------------------------------------ spells
+
+[[card]]
+name = "Zap"
+category = "spell"
+do = [ { op = "damage", target = "enemy_creature", amount = 2 } ]
+
+[[card]]
+name = "Free Zap"
+category = "free_spell"
+do = [ { op = "damage", target = "enemy_creature", amount = 1 } ]
+
+[[card]]
+name = "Fireball"
+category = "spell"
+do = [ { op = "damage", target = "rival", amount = 3 } ]
+
+[[card]]
+name = "Backfire"
+category = "free_spell"
+do = [ { op = "damage", target = "both_players", amount = 3 } ]
+
+[[card]]
+name = "Storm"
+category = "spell"
+do = [ { op = "damage", target = "all_creatures", amount = 1 } ]
+
+[[card]]
+name = "Smite"
+category = "free_spell"
+do = [ { op = "damage", target = "enemy_or_rival", amount = 2 } ]
+
+[[card]]
+name = "Chill"
+category = "free_spell"
+do = [ { op = "apply_status", target = "any_creature", status = "frozen" } ]
+
+[[card]]
+name = "Numb"
+category = "free_spell"
+do = [ { op = "apply_status", target = "any_creature", status = "paralysis" } ]
+
+[[card]]
+name = "Slay"
+category = "free_spell"
+do = [ { op = "kill", target = "enemy_creature" } ]
+
+[[card]]
+name = "Banish"
+category = "free_spell"
+do = [ { op = "destroy", target = "enemy_creature" } ]
+
+[[card]]
+name = "Pump"
+category = "free_spell"
+do = [ { op = "buff", target = "friendly_creature", atk = 2, hp = 2 } ]
+
+[[card]]
+name = "Luring"
+category = "free_spell"
+do = [ { op = "grant_keyword", target = "any_creature", keyword = "Lure" } ]
+
+[[card]]
+name = "Hiding"
+category = "free_spell"
+do = [ { op = "grant_keyword", target = "any_creature", keyword = "Hidden" } ]
+
+[[card]]
+name = "Salve"
+category = "free_spell"
+do = [ { op = "heal", target = "you", amount = 5 } ]
+
+[[card]]
+name = "Mend"
+category = "free_spell"
+do = [ { op = "heal", target = "friendly_creature", amount = 5 } ]
+
+[[card]]
+name = "Snatch"
+category = "spell"
+do = [ { op = "steal", target = "enemy_creature" } ]
+
+[[card]]
+name = "Peek"
+category = "free_spell"
+do = [ { op = "reveal_hand", target = "rival" } ]
+
+[[card]]
+name = "Hasten"
+category = "spell"
+keywords = ["Free Play"]
+do = [ { op = "draw", target = "you", amount = 1 } ]
+
+[[card]]
+name = "Brainstorm"
+category = "free_spell"
+do = [ { op = "draw", target = "you", amount = 1 } ]
+
+[[card]]
+name = "Pick Me"
+category = "free_spell"
+do = [ { op = "damage", target = "any_creature", amount = 1 } ]
+
+# ------------------------------------------------------------------ field spells
+
+[[card]]
+name = "Pond"
+category = "field_spell"
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "heal", target = "you", amount = 1 } ]
+
+[[card]]
+name = "Marsh"
+category = "field_spell"
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+# ------------------------------------------------------------------ traps, one per window
+
+[[card]]
+name = "Snare"
+category = "trap"
+trigger = "rival_attacks_directly"
+do = [ { op = "negate", what = "attack" } ]
+
+[[card]]
+name = "Parry"
+category = "trap"
+trigger = "creature_attacked"
+do = [ { op = "damage", target = "attacker", amount = 2 } ]
+
+[[card]]
+name = "Counter"
+category = "trap"
+trigger = "rival_plays_card"
+do = [ { op = "negate", what = "play" } ]
+
+[[card]]
+name = "Pitfall"
+category = "trap"
+trigger = "rival_plays_predator"
+do = [ { op = "damage", target = "enemy_creatures", amount = 1 } ]
+
+[[card]]
+name = "Veto"
+category = "trap"
+trigger = "rival_plays_predator"
+do = [ { op = "negate", what = "play" } ]
+
+[[card]]
+name = "Tripwire"
+category = "trap"
+trigger = "rival_plays_prey"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Shield"
+category = "trap"
+trigger = "noncombat_damage"
+do = [ { op = "negate", what = "damage" } ]
+
+[[card]]
+name = "Reflex"
+category = "trap"
+trigger = "creature_targeted"
+do = [ { op = "grant_keyword", target = "trigger", keyword = "Barrier" } ]
+
+[[card]]
+name = "Vengeance"
+category = "trap"
+trigger = "creature_slain"
+do = [ { op = "damage", target = "rival", amount = 2 } ]
+
+[[card]]
+name = "Tax"
+category = "trap"
+trigger = "rival_draws"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Stand Fast"
+category = "trap"
+trigger = "hp_would_reach_zero"
+do = [ { op = "negate", what = "damage" } ]
+"""
+
+TEST_TOKENS = """
+kingdom = "Tokens"
+
+[[card]]
+name = "Tadpole"
+category = "token"
+atk = 0
+hp = 1
+nutrition = 1
+"""
+
+# A free spell that does nothing visible (its owner's deck is empty in most positions):
+# holding it keeps a main phase from passing by itself, so a test can stop there.
+STOP = "Brainstorm"
+
+TEST_POOL = load_pool_from({"test.toml": TEST_CARDS, "tokens.toml": TEST_TOKENS})
+# Cards the test pool copies from the shipped pool (for references); everything else must
+# not share a name with a shipped card, so a test never means one and gets the other.
+COPIED = {"Spring Peeper", "Tadpole"}
+assert not {
+    c.name for c in TEST_POOL.cards.values() if c.name not in COPIED and load_pool().get(c.name)
+}
+
+
+def card(name: str) -> CardDef:
+    """A card by name: the test pool first, then the shipped pool."""
+    found = TEST_POOL.get(name)
+    return found if found is not None else load_pool().card(name)
+
+
+CardSpec = str | CardDef | OnField
+
+
+def _ref(spec: CardSpec) -> CardDef | OnField:
+    if isinstance(spec, OnField):
+        spec.card = _ref(spec.card)  # type: ignore[assignment]
+        return spec
+    return spec if isinstance(spec, CardDef) else card(spec)
+
+
+def on(name: str | CardDef, **overrides: Any) -> OnField:
+    """A field creature with overrides (atk, hp, max_hp, keywords, exhausted, frozen,
+    paralyzed, dry, token, attacks)."""
+    return OnField(_ref(name), **overrides)  # type: ignore[arg-type]
+
+
+def side(
+    hp: int = 10,
+    hand: tuple[CardSpec, ...] | list[CardSpec] = (),
+    deck: tuple[CardSpec, ...] | list[CardSpec] = (),
+    field: tuple[CardSpec, ...] | list[CardSpec] = (),
+    field_spell: CardSpec | None = None,
+    carrion: tuple[CardSpec, ...] | list[CardSpec] = (),
+    exile: tuple[CardSpec, ...] | list[CardSpec] = (),
+) -> Side:
+    """One seat of a position, with names resolved through `card` (deck: top card first)."""
+    return Side(
+        hp=hp,
+        hand=[_ref(c) for c in hand],  # type: ignore[misc]
+        deck=[_ref(c) for c in deck],  # type: ignore[misc]
+        field=[_ref(c) for c in field],
+        field_spell=None if field_spell is None else _ref(field_spell),  # type: ignore[arg-type]
+        carrion=[_ref(c) for c in carrion],  # type: ignore[misc]
+        exile=[_ref(c) for c in exile],  # type: ignore[misc]
+    )
+
+
+def pos(
+    me: Side,
+    rival: Side,
+    phase: str = "main1",
+    active: int = 0,
+    played: bool = False,
+    turn: int = 3,
+    seed: int = 0,
+    options: FoodChainOptions | None = None,
+) -> FoodChainState:
+    """A position with `me` as seat 0 and `rival` as seat 1 (seat `active` to move)."""
+    return build(
+        (me, rival),
+        active=active,
+        phase=phase,
+        played=played,
+        turn=turn,
+        seed=seed,
+        options=options,
+    )
+
+
+def uid(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0) -> int:
+    return uid_of(state, name, seat, nth)
+
+
+def cr(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0) -> Creature:
+    """The creature on the field whose card is `name` (the `nth` such card of `seat`)."""
+    return state.on_field[uid_of(state, name, seat, nth)]
+
+
+def on_field(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0) -> bool:
+    return uid_of(state, name, seat, nth) in state.on_field
+
+
+def names(state: FoodChainState, uids: list[int]) -> list[str]:
+    return [state.defs[u].name for u in uids]
+
+
+def field_names(state: FoodChainState, seat: int) -> list[str]:
+    return [c.card.name for c in state.fields[seat]]
+
+
+def events(state: FoodChainState, kind: str | None = None, since: int = 0) -> list[dict[str, Any]]:
+    """The events (JSON form) since index `since`, of `kind` if given."""
+    return [event_json(e) for e in state.events[since:] if kind is None or e[0] == kind]
+
+
+def kinds(state: FoodChainState, since: int = 0) -> list[str]:
+    return [e[0] for e in state.events[since:]]
+
+
+def apply(state: FoodChainState, *actions: Action) -> FoodChainState:
+    """Apply the actions in order (each for whoever must decide)."""
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def play(state: FoodChainState, name: str, nth: int = 0) -> FoodChainState:
+    """The active player plays their card called `name` from hand."""
+    state.apply(Play(uid_of(state, name, state.active, nth)))
+    return state
+
+
+def eat(state: FoodChainState, *uids: int) -> FoodChainState:
+    state.apply(Eat(tuple(sorted(uids))))
+    return state
+
+
+def target(state: FoodChainState, uid_: int | None = None, player: int | None = None) -> None:
+    state.apply(Target(card=uid_) if player is None else Target(player=player))
+
+
+def attack(state: FoodChainState, attacker: int, target_: int | None = None) -> FoodChainState:
+    state.apply(Attack(attacker, target_))
+    return state
+
+
+def end_phase(state: FoodChainState, times: int = 1) -> FoodChainState:
+    for _ in range(times):
+        state.apply(END_PHASE)
+    return state
+
+
+def fingerprint(state: FoodChainState) -> str:
+    """Everything that matters of a state, for "the refused action changed nothing"."""
+    return json.dumps(
+        {
+            "view": view(state, None),
+            "hands": state.hands,
+            "decks": state.decks,
+            "revealed": [sorted(r) for r in state.revealed],
+            "played": state.played,
+            "pending": None if state.pending is None else repr(state.pending.options),
+            "events": len(state.events),
+        },
+        sort_keys=True,
+        default=str,
+    )
+
+
+__all__ = [
+    "END_PHASE",
+    "STOP",
+    "TEST_POOL",
+    "OnField",
+    "Side",
+    "apply",
+    "attack",
+    "card",
+    "cr",
+    "eat",
+    "end_phase",
+    "events",
+    "field_names",
+    "fingerprint",
+    "kinds",
+    "names",
+    "on",
+    "on_field",
+    "play",
+    "pos",
+    "side",
+    "target",
+    "uid",
+]
