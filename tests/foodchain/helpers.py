@@ -426,6 +426,11 @@ category = "free_spell"
 do = [ { op = "heal", target = "friendly_creature", amount = 5 } ]
 
 [[card]]
+name = "Renew"
+category = "free_spell"
+do = [ { op = "regen", target = "friendly_creature" } ]
+
+[[card]]
 name = "Snatch"
 category = "spell"
 do = [ { op = "steal", target = "enemy_creature" } ]
