@@ -452,6 +452,11 @@ category = "free_spell"
 do = [ { op = "draw", target = "you", amount = 1 } ]
 
 [[card]]
+name = "Idle"
+category = "free_spell"
+do = [ { op = "draw", target = "you", amount = 1 } ]
+
+[[card]]
 name = "Pick Me"
 category = "free_spell"
 do = [ { op = "damage", target = "any_creature", amount = 1 } ]
@@ -556,7 +561,7 @@ nutrition = 1
 
 # A free spell that does nothing visible (its owner's deck is empty in most positions):
 # holding it keeps a main phase from passing by itself, so a test can stop there.
-STOP = "Brainstorm"
+STOP = "Idle"
 
 TEST_POOL = load_pool_from({"test.toml": TEST_CARDS, "tokens.toml": TEST_TOKENS})
 # Cards the test pool copies from the shipped pool (for references); everything else must
@@ -636,9 +641,18 @@ def uid(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0)
     return uid_of(state, name, seat, nth)
 
 
-def cr(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0) -> Creature:
-    """The creature on the field whose card is `name` (the `nth` such card of `seat`)."""
-    return state.on_field[uid_of(state, name, seat, nth)]
+def cr(state: FoodChainState, name: str, seat: int | None = None) -> Creature:
+    """The first creature on the field (of `seat`, if given) whose card is `name`."""
+    for field_ in state.fields:
+        for c in field_:
+            if c.card.name.lower() == name.lower() and (seat is None or c.seat == seat):
+                return c
+    raise KeyError(f"no creature {name!r} on the field")
+
+
+def fid(state: FoodChainState, name: str, seat: int | None = None) -> int:
+    """The uid of that creature."""
+    return cr(state, name, seat).uid
 
 
 def on_field(state: FoodChainState, name: str, seat: int | None = None, nth: int = 0) -> bool:
@@ -669,9 +683,18 @@ def apply(state: FoodChainState, *actions: Action) -> FoodChainState:
     return state
 
 
-def play(state: FoodChainState, name: str, nth: int = 0) -> FoodChainState:
-    """The active player plays their card called `name` from hand."""
-    state.apply(Play(uid_of(state, name, state.active, nth)))
+def in_hand(state: FoodChainState, name: str, seat: int | None = None) -> int:
+    """The first card called `name` in the hand of `seat` (default: the active player)."""
+    seat = state.active if seat is None else seat
+    for u in state.hands[seat]:
+        if state.defs[u].name.lower() == name.lower():
+            return u
+    raise KeyError(f"no {name!r} in seat {seat}'s hand")
+
+
+def play(state: FoodChainState, name: str) -> FoodChainState:
+    """The active player plays the first card called `name` in their hand."""
+    state.apply(Play(in_hand(state, name)))
     return state
 
 
@@ -725,8 +748,10 @@ __all__ = [
     "eat",
     "end_phase",
     "events",
+    "fid",
     "field_names",
     "fingerprint",
+    "in_hand",
     "kinds",
     "names",
     "on",

@@ -520,7 +520,8 @@ def test_views_are_unchanged_when_the_rivals_hidden_cards_are_dealt_again():
     assert checked >= 10
 
 
-@pytest.mark.parametrize("name", sorted(AGENTS))
+# Every program agent (a person at the terminal, "human", reads the same view by design).
+@pytest.mark.parametrize("name", sorted(n for n in AGENTS if n != "human"))
 def test_agents_choose_the_same_whatever_the_rivals_hidden_hand(name):
     checked = 0
     for seed in (4, 5):
