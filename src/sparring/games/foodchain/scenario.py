@@ -19,12 +19,24 @@ thin wrapper that resolves those names in `apply` and forwards everything else.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from sparring.core.errors import BadInput, IllegalAction
-from sparring.core.scenario import Check, Node, ValueCheck, check_range, list_of, show
+from sparring.core.events import event_fields
+from sparring.core.scenario import (
+    Check,
+    EventsCheck,
+    Mismatch,
+    Node,
+    ValueCheck,
+    check_range,
+    list_of,
+    show,
+)
 
 from .actions import (
     END_PHASE,
@@ -38,7 +50,7 @@ from .actions import (
     Play,
     Target,
 )
-from .cards import CardDef, load_pool
+from .cards import CardDef, _card, _named_cards, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, keyword_names, parse_keyword
 from .options import FoodChainOptions
@@ -84,14 +96,24 @@ CREATURE_EXPECT: dict[str, tuple[type, Callable[[Creature], Any]]] = {
 # --------------------------------------------------------------------- card names
 
 
+# Cards the scenario being read defines itself (`[[card]]`), known to its steps and
+# expectations: set by `build`, which the runner calls before reading them.
+_LOCAL: ContextVar[Mapping[str, CardDef]] = ContextVar(
+    "foodchain_scenario_cards", default=MappingProxyType({})
+)
+
+
 def pool_card(where: str, name: Any) -> CardDef:
-    """The pool card called `name`, or an error naming the place (and a near miss)."""
+    """The card called `name` (pool or scenario card), or an error naming the place and a
+    near miss."""
     if not isinstance(name, str):
         raise BadInput(f"{where}: expected a card name, got {show(name)}")
     pool = load_pool()
-    found = pool.get(name)
+    local = _LOCAL.get()
+    found = pool.get(name) or local.get(name.strip().lower())
     if found is None:
         names = [card.name for card in pool.cards.values()]
+        names += [card.name for card in local.values()]
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else " (see the card pool)"
         raise BadInput(f"{where}: unknown card {name!r}{hint}")
@@ -259,9 +281,7 @@ def _named_action(node: Node) -> NamedAction:
         out = NamedAction((), lambda ids: END_PHASE)
     elif key == "eat":
         where = node.path(key)
-        raw = node.get(key, list)
-        if len(raw) > 3:
-            raise BadInput(f"{where}: a predator eats at most 3 creatures, got {len(raw)}")
+        raw = list_of(where, node.get(key, list), (str, dict), None)
         refs = tuple(card_ref(f"{where}[{i}]", v) for i, v in enumerate(raw))
         out = NamedAction(refs, lambda ids: Eat(tuple(sorted(ids))))
     elif key == "target":
@@ -377,10 +397,30 @@ def _side(node: Node | None, seat: int) -> Side:
     )
 
 
+def _local_cards(doc: Node) -> dict[str, CardDef]:
+    """Cards defined by the scenario (``[[card]]``, as in a kingdom file) for rules the
+    pool cannot reach; they may name pool cards only (summon, transform, add to hand)."""
+    pool = load_pool()
+    local: dict[str, CardDef] = {}
+    for node in doc.tables("card"):
+        category = node.data.get("category")
+        kingdom = "Tokens" if category == TOKEN else "Scenario"
+        card = _card(node.where, kingdom, node.data)
+        key = card.name.lower()
+        if pool.get(key) is not None or key in local:
+            raise BadInput(f"{node.where}.name: a card called {card.name!r} already exists")
+        for op, name in _named_cards(card):
+            if pool.get(name) is None:
+                raise BadInput(f"{node.where}: {op} names {name!r}, which is not a pool card")
+        local[key] = card
+    return local
+
+
 class FoodChainScenario:
     """The Food Chain half of the scenario runner (`sparring.core.scenario.ScenarioGame`)."""
 
     def build(self, doc: Node, seed: int) -> ScenarioState:
+        _LOCAL.set(_local_cards(doc))
         options = _options(doc)
         node = doc.table("position")
         if node is None:
@@ -412,7 +452,9 @@ class FoodChainScenario:
         expect.allow(*_GAME, *seats)
         for key in expect.present():
             if key in _GAME:
-                out.append(_GAME[key](expect, key))
+                check = _GAME[key](expect, key)
+                if check is not None:
+                    out.append(check)
             elif key in seats:
                 node = expect.table(key)
                 assert node is not None
@@ -471,7 +513,108 @@ def _legal_check(node: Node, key: str) -> Check:
     return ValueCheck(node.path(key), items, observe)
 
 
-_GAME: dict[str, Callable[[Node, str], Check]] = {
+# Event fields that hold a card id (``eaten`` a list of them): a `log` names those cards.
+# ``source`` is a card only in a target event (a play's source is a zone), ``target`` only
+# in an attack (where a direct attack's target is written "rival").
+CARD_FIELDS = ("card", "attacker", "target", "predator", "source", "eaten")
+
+
+def _card_fields(kind: str) -> tuple[str, ...]:
+    return tuple(
+        f
+        for f in CARD_FIELDS
+        if (f != "source" or kind == "target") and (f != "target" or kind == "attack")
+    )
+
+
+def _labelled(state: FoodChainState, event: dict[str, Any]) -> dict[str, Any]:
+    """An event with its card ids replaced by the cards' labels (``Name`` or ``Name#n``)."""
+    out = dict(event)
+    if out["kind"] == "attack" and out.get("target") is None:
+        out["target"] = "rival"
+    for key in _card_fields(out["kind"]):
+        value = out.get(key)
+        if isinstance(value, list):
+            out[key] = [_label(state, v) for v in value]
+        elif (
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(state.defs)
+        ):
+            out[key] = _label(state, value)
+    return out
+
+
+@dataclass(frozen=True)
+class LogCheck:
+    """`events` with cards named: expected card fields are references, resolved when checked;
+    both sides are compared (and reported) with card labels instead of ids."""
+
+    path: str
+    expected: tuple[dict[str, Any], ...]
+    exact: bool
+
+    def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
+        game = _game(state)
+        wanted = []
+        for index, event in enumerate(self.expected):
+            out = dict(event)
+            for key in _card_fields(event["kind"]):
+                value = out.get(key)
+                try:
+                    if isinstance(value, CardRef):
+                        out[key] = _label(game, value.resolve(game))
+                    elif isinstance(value, list):
+                        out[key] = [_label(game, ref.resolve(game)) for ref in value]
+                except IllegalAction:
+                    return Mismatch(
+                        f"{self.path}[{index}].{key}", f"a card {show(event[key])}", "no such card"
+                    )
+            wanted.append(out)
+        actual = [_labelled(game, e) for e in events]
+        return EventsCheck(self.path, tuple(wanted), self.exact).diff(state, actual)
+
+
+def _log_check(node: Node, key: str) -> Check:
+    mode = node.get("log_match", str, "subsequence")
+    if mode not in ("subsequence", "exact"):
+        raise BadInput(f"{node.path('log_match')}: expected 'subsequence' or 'exact', got {mode!r}")
+    where = node.path(key)
+    items = list_of(where, node.get(key, list), dict, None)
+    expected = []
+    for index, item in enumerate(items):
+        at = f"{where}[{index}]"
+        kind = item.get("kind")
+        if not isinstance(kind, str):
+            raise BadInput(f'{at}: an event needs a kind, e.g. {{kind = "damage", ...}}')
+        try:
+            fields = event_fields(kind)
+        except KeyError:
+            raise BadInput(f"{at}: unknown event kind {kind!r}") from None
+        unknown = [k for k in item if k != "kind" and k not in fields]
+        if unknown:
+            raise BadInput(
+                f"{at}: event {kind!r} has no field(s) {', '.join(unknown)}; "
+                f"its fields: {', '.join(fields)}"
+            )
+        event = dict(item)
+        for field in _card_fields(kind):
+            if field not in event or (field == "target" and event[field] == "rival"):
+                continue
+            if field == "eaten":
+                values = list_of(f"{at}.eaten", event[field], (str, dict), None)
+                event[field] = [card_ref(f"{at}.eaten[{i}]", v) for i, v in enumerate(values)]
+            else:
+                event[field] = card_ref(f"{at}.{field}", event[field])
+        expected.append(event)
+    return LogCheck(where, tuple(expected), mode == "exact")
+
+
+def _log_match_check(node: Node, key: str) -> Check | None:
+    if not node.has("log"):
+        raise BadInput(f"{node.path(key)} is given without log")
+    return None
+
+
+_GAME: dict[str, Callable[[Node, str], Check | None]] = {
     "winner": _winner_check,
     "phase": _value(str, lambda s: s.phase, ALL_PHASES),
     "active": _value(int, lambda s: s.active, SEATS),
@@ -481,6 +624,8 @@ _GAME: dict[str, Callable[[Node, str], Check]] = {
     "pending": _value(str, _pending, (*DECISIONS, NONE)),
     "end_reason": _value(str, lambda s: s.end_reason),
     "legal": _legal_check,
+    "log": _log_check,
+    "log_match": _log_match_check,
 }
 
 
