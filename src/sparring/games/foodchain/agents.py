@@ -1,5 +1,9 @@
-"""Built-in Food Chain agents: `random` (the benchmark opponent); `greedy` and `human`
-live in their own modules."""
+"""Built-in Food Chain agents: `random` (the benchmark opponent), `greedy` (the best
+immediate move judged from the view: `greedy`) and `human` (terminal prompts: `human`).
+
+Each is built by a factory ``(seat, seed) -> agent``; only `random` draws from a random
+source (its own `Rng`), so a match between built-in agents is reproducible from the seeds.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sparring.core.rng import Rng
+
+from .greedy import GreedyAgent
+from .human import HumanAgent
 
 
 class RandomAgent:
@@ -22,6 +29,16 @@ class RandomAgent:
         return legal[self.rng.below(len(legal), "random")]
 
 
+def _factory(cls: type) -> Callable[[int, int], Any]:
+    def build(seat: int, seed: int) -> Any:
+        return cls(seat, seed)
+
+    build.__doc__ = cls.__doc__
+    return build
+
+
 AGENTS: dict[str, Callable[[int, int], Any]] = {
     "random": RandomAgent,
+    "greedy": _factory(GreedyAgent),
+    "human": _factory(HumanAgent),
 }

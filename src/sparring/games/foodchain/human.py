@@ -1,0 +1,423 @@
+"""A person at a terminal as a Food Chain agent.
+
+It shows only its seat's view (through `render_view`), numbers the legal actions with
+sentences naming the cards ("Play Cane Toad (#12)", "Attack the rival with Barn Owl
+(#3)", "Eat Hellbender (#4) + Olm (#9)", "Target Cane Toad (#12) (rival's)"), and reads
+answers until one is legal, saying why each refused answer was refused. Input and output
+are injected functions, so tests can drive it with scripted lines.
+
+Answers: a menu number, or a typed form — ``play cane toad``, ``attack owl rival``,
+``attack owl toad``, ``activate puffin`` (or ``sacrifice``/``discard``), ``end``,
+``eat hellbender olm`` / ``eat nothing``, ``target toad`` / ``target rival`` /
+``target me``, ``take NAME`` (a card from a pile), ``choose 1`` or ``choose roar``,
+``order toad``. Names may be shortened to the start of any word ("owl", "cane"), and a
+card may be named by its id (``#12``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sparring.core.errors import BadInput
+
+from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
+from .render import render_view
+
+PROMPT = "> "
+FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
+RIVAL_WORDS = frozenset({"rival", "face", "player", "opponent", "directly", "them", "enemy"})
+SELF_WORDS = frozenset({"me", "myself", "self", "you", "yourself", "mine"})
+END_WORDS = frozenset({"end", "done", "next", "pass", "skip"})
+NOTHING_WORDS = frozenset({"nothing", "none", "dry", "no"})
+PHASE_ENDS = {
+    "main1": "End main phase 1 (go to combat)",
+    "combat": "End combat (go to main phase 2)",
+    "main2": "End the turn",
+}
+HELP = (
+    "Type a number, or a command: play NAME, attack ATTACKER TARGET|rival, activate NAME, "
+    "end, eat NAME... | eat nothing, target NAME|rival|me, take NAME, choose N|LABEL, "
+    "order NAME."
+)
+
+
+class HumanAgent:
+    """Prompts a person for each decision of one seat."""
+
+    needs_view = True
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        ask: Callable[[str], str] = input,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.seat = seat
+        self.ask = ask
+        self.say = say
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+        if view is None:
+            raise ValueError("a human player needs its view")
+        table = Table(view)
+        self.say(render_view(view))
+        self.say(menu(table, legal))
+        while True:
+            try:
+                text = self.ask(PROMPT)
+            except EOFError:
+                raise BadInput("input ended before the game did") from None
+            choice, reason = parse_answer(text, table, legal)
+            if choice is not None:
+                return choice
+            self.say(f"not accepted: {reason}")
+
+
+# ---------------------------------------------------------------- what the view names
+
+
+class Table:
+    """Every card the view names, with where it is, for sentences and for typed names."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.seat = seat = view["seat"]
+        self.names: dict[int, str] = {}
+        self.where: dict[int, str] = {}
+        for event in view.get("log", []):
+            if isinstance(event.get("card"), int) and event.get("name"):
+                self.names[event["card"]] = event["name"]
+        for player in view["players"]:
+            mine = player["seat"] == seat
+            whose = "yours" if mine else "rival's"
+            pile_owner = "your" if mine else "the rival's"
+            for pile in ("carrion", "exile"):
+                for c in player[pile]:
+                    self._add(c, f"in {pile_owner} {pile}")
+            for c in player["field"]:
+                self._add(c, whose)
+            if player["field_spell"] is not None:
+                self._add(player["field_spell"], f"{whose} field spell")
+        for c in view.get("rival_known_hand", []):
+            self._add(c, "in the rival's hand")
+        for c in view.get("hand", []):
+            self._add(c, "in your hand")
+        self.hand = {c["card"]: c for c in view.get("hand", [])}
+        self.field = {c["card"]: c for p in view["players"] for c in p["field"]}
+        decision = view.get("decision") or {}
+        self.kind = decision.get("kind") if decision.get("player") == seat else None
+        self.prompt = decision.get("prompt") or ""
+
+    def _add(self, card: dict[str, Any], where: str) -> None:
+        self.names[card["card"]] = card["name"]
+        self.where[card["card"]] = where
+
+    def label(self, uid: int) -> str:
+        name = self.names.get(uid)
+        return f"{name} (#{uid})" if name else f"card #{uid}"
+
+    def choose_labels(self) -> dict[int, str]:
+        """The modes of a pending "choose one", from its prompt ("…: choose one — 0: A; 1: B")."""
+        _, _, tail = self.prompt.partition(" — ")
+        labels = {}
+        for part in tail.split("; "):
+            number, _, label = part.partition(": ")
+            if number.strip().isdigit():
+                labels[int(number)] = label.strip()
+        return labels
+
+
+# ---------------------------------------------------------------- sentences
+
+
+def describe_action(action: Action, table: Table) -> str:
+    """A sentence for a legal action, naming the cards."""
+    label = table.label
+    if isinstance(action, Play):
+        card = table.hand.get(action.card)
+        kind = f" — {card['category'].replace('_', ' ')}" if card else ""
+        stats = f" {card['atk']}/{card['hp']}" if card and "atk" in card else ""
+        return f"Play {label(action.card)}{kind}{stats}"
+    if isinstance(action, Activate):
+        if action.card in table.field:
+            return f"Sacrifice {label(action.card)} for its ability"
+        return f"Discard {label(action.card)} for its ability"
+    if isinstance(action, Attack):
+        if action.target is None:
+            return f"Attack the rival with {label(action.attacker)}"
+        return f"Attack {label(action.target)} with {label(action.attacker)}"
+    if isinstance(action, EndPhase):
+        return PHASE_ENDS.get(table.view["phase"], "End the phase")
+    if isinstance(action, Eat):
+        if not action.cards:
+            return "Eat nothing (dry drop: it loses every keyword and ability)"
+        parts = []
+        for uid in action.cards:
+            where = table.where.get(uid, "")
+            extra = ", from your carrion" if where.startswith("in your carrion") else ""
+            parts.append(f"{table.names.get(uid, 'card')} (#{uid}{extra})")
+        return "Eat " + " + ".join(parts)
+    if isinstance(action, Target):
+        if action.player is not None:
+            return "Target yourself" if action.player == table.seat else "Target the rival"
+        where = table.where.get(action.card)
+        if table.kind == "tutor":
+            return f"Take {label(action.card)} from your deck"
+        if table.kind == "play":
+            origin = where or "from your deck"
+            return f"Play {label(action.card)} ({origin})"
+        return f"Target {label(action.card)}" + (f" ({where})" if where else "")
+    if isinstance(action, Choose):
+        text = table.choose_labels().get(action.option)
+        return f"Choose: {text}" if text else f"Choose option {action.option}"
+    if isinstance(action, Order):
+        return f"Resolve {label(action.card)} first"
+    return str(action)
+
+
+def menu(table: Table, legal: Sequence[Any]) -> str:
+    title = "Your move:" if table.kind is None else f"Decide: {table.prompt}"
+    lines = [title]
+    lines.extend(f"  {i}: {describe_action(a, table)}" for i, a in enumerate(legal))
+    lines.append(HELP)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- typed answers
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[#\w'’-]+|[+→]|->", text.lower())
+
+
+def _name_words(name: str) -> list[str]:
+    return [w.replace("'", "").replace("’", "") for w in re.findall(r"[\w'’-]+", name.lower())]
+
+
+def names_card(tokens: list[str], uid: int, name: str | None) -> bool:
+    """Whether every token names this card: its id (``#12`` or ``12``) or the start of a
+    word of its name."""
+    if not tokens:
+        return False
+    words = _name_words(name or "")
+    parts = [p for w in words for p in w.split("-")]
+    for token in tokens:
+        bare = token.lstrip("#").replace("'", "").replace("’", "")
+        if bare.isdigit():
+            if int(bare) != uid:
+                return False
+        elif not any(w.startswith(bare) for w in (*words, *parts)):
+            return False
+    return True
+
+
+def _attack_fits(tokens: list[str], action: Attack, table: Table) -> bool:
+    attacker = table.names.get(action.attacker)
+    for cut in range(1, len(tokens) + 1):
+        for first, second in ((tokens[:cut], tokens[cut:]), (tokens[cut:], tokens[:cut])):
+            if not names_card(first, action.attacker, attacker):
+                continue
+            if not second:
+                return True
+            if action.target is None:
+                if set(second) <= RIVAL_WORDS:
+                    return True
+            elif names_card(second, action.target, table.names.get(action.target)):
+                return True
+    return False
+
+
+def _eat_fits(tokens: list[str], action: Eat, table: Table) -> bool:
+    if set(tokens) <= NOTHING_WORDS:
+        return not action.cards
+    if not action.cards:
+        return False
+    return _names_exactly(tokens, [(u, table.names.get(u)) for u in action.cards])
+
+
+def _names_exactly(tokens: list[str], cards: list[tuple[int, str | None]]) -> bool:
+    """Whether the tokens name exactly these cards: each card named by at least one token
+    and each token naming one of them."""
+    named = set()
+    for token in tokens:
+        hits = {uid for uid, name in cards if names_card([token], uid, name)}
+        if not hits:
+            return False
+        named |= hits
+    return named == {uid for uid, _ in cards}
+
+
+def _target_fits(tokens: list[str], action: Target, table: Table) -> bool:
+    if action.player is not None:
+        pool = SELF_WORDS if action.player == table.seat else RIVAL_WORDS
+        return set(tokens) <= pool
+    if set(tokens) <= RIVAL_WORDS | SELF_WORDS:
+        return False
+    return names_card(tokens, action.card, table.names.get(action.card))
+
+
+VERBS: dict[str, tuple[type, ...]] = {
+    "play": (Play, Target),
+    "cast": (Play,),
+    "activate": (Activate,),
+    "sacrifice": (Activate,),
+    "discard": (Activate,),
+    "use": (Activate,),
+    "attack": (Attack,),
+    "eat": (Eat,),
+    "target": (Target,),
+    "take": (Target,),
+    "pick": (Target,),
+    "choose": (Choose,),
+    "order": (Order,),
+    "first": (Order,),
+    "resolve": (Order,),
+}
+
+
+def _fits(verb: str, tokens: list[str], action: Action, table: Table) -> bool:
+    if isinstance(action, Play | Activate):
+        return names_card(tokens, action.card, table.names.get(action.card))
+    if isinstance(action, Attack):
+        return _attack_fits(tokens, action, table)
+    if isinstance(action, Eat):
+        return _eat_fits(tokens, action, table)
+    if isinstance(action, Target):
+        if verb == "play" and table.kind != "play":
+            return False
+        return _target_fits(tokens, action, table)
+    if isinstance(action, Choose):
+        if len(tokens) == 1 and tokens[0].isdigit():
+            return int(tokens[0]) == action.option
+        label = table.choose_labels().get(action.option, "")
+        words = _name_words(label)
+        return bool(tokens) and all(any(w.startswith(t) for w in words) for t in tokens)
+    if isinstance(action, Order):
+        return names_card(tokens, action.card, table.names.get(action.card))
+    return False
+
+
+def parse_answer(text: str, table: Table, legal: Sequence[Any]) -> tuple[Action | None, str]:
+    """A legal action from `text` (a menu number or a typed form), or None with the reason
+    it is not one."""
+    raw = text.strip()
+    if not raw:
+        return None, "type a number from the menu or a command"
+    if raw.isdigit():
+        index = int(raw)
+        if index < len(legal):
+            return legal[index], ""
+        return None, f"{index} is not on the menu (0-{len(legal) - 1})"
+    words = [w for w in _words(raw) if w not in FILLER]
+    if not words:
+        return None, "type a number from the menu or a command"
+    verb, tokens = words[0], words[1:]
+    if verb in END_WORDS:
+        for action in legal:
+            if isinstance(action, EndPhase):
+                return action, ""
+        return None, _pending_reason(table) or "you cannot end the phase now"
+    kinds = VERBS.get(verb)
+    if kinds is None:
+        return None, (
+            f"unknown command {verb!r}: type a number from the menu, or play, attack, "
+            "activate, end, eat, target, take, choose or order"
+        )
+    of_kind = [a for a in legal if isinstance(a, kinds)]
+    if not of_kind:
+        return None, _no_such_action(verb, tokens, table)
+    if not tokens:
+        if len(of_kind) == 1:
+            return of_kind[0], ""
+        return None, f"{verb} what? say which card, e.g. '{verb} {_example(of_kind[0], table)}'"
+    fits = [a for a in of_kind if _fits(verb, tokens, a, table)]
+    if len(fits) == 1:
+        return fits[0], ""
+    if len(fits) > 1:
+        exact = [a for a in fits if isinstance(a, Eat) and len(a.cards) == len(set(tokens))]
+        if len(exact) == 1:
+            return exact[0], ""
+        shown = "; ".join(f"{legal.index(a)}: {describe_action(a, table)}" for a in fits[:6])
+        return None, f"{raw!r} fits more than one action ({shown}): type its number"
+    return None, _refusal(verb, tokens, table, of_kind)
+
+
+def _example(action: Action, table: Table) -> str:
+    card = getattr(action, "card", None) or getattr(action, "attacker", None)
+    name = table.names.get(card) if isinstance(card, int) else None
+    return name.lower() if name else "#" + str(card)
+
+
+def _pending_reason(table: Table) -> str | None:
+    if table.kind is not None:
+        return f"a decision is pending ({table.prompt}): answer it first"
+    return None
+
+
+def _no_such_action(verb: str, tokens: list[str], table: Table) -> str:
+    pending = _pending_reason(table)
+    if pending:
+        return pending
+    phase = table.view["phase"]
+    if verb in ("play", "cast", "activate", "sacrifice", "discard", "use"):
+        if phase == "combat":
+            return "cards are played and abilities used in a main phase; it is combat now"
+        if verb in ("play", "cast") and tokens:
+            found = [u for u in table.hand if names_card(tokens, u, table.names.get(u))]
+            if found:
+                return _why_not_play(found[0], table)
+        return f"nothing can be {'played' if verb in ('play', 'cast') else 'activated'} now"
+    if verb == "attack":
+        if phase != "combat":
+            return "attacks are declared in the combat phase (type 'end' to go there)"
+        return "none of your creatures can attack now"
+    return f"there is no {verb} decision now"
+
+
+def _why_not_play(uid: int, table: Table) -> str:
+    card = table.hand[uid]
+    name = card["name"]
+    view = table.view
+    if card["category"] == "trap":
+        return f"{name} is a trap: it fires by itself from your hand on the rival's turn"
+    free = card["category"] == "free_spell" or "Free Play" in card.get("keywords", [])
+    if view.get("card_played") and not free:
+        return "you already played a card this turn (one per turn, Free Play and free spells aside)"
+    me = view["players"][table.seat]
+    used = len(me["field"]) + (me["field_spell"] is not None)
+    if card["category"] in ("prey", "predator") and used >= 3:
+        return "your field is full (3 cards: creatures and a field spell)"
+    return f"{name} cannot be played now (it has no legal target)"
+
+
+def _refusal(verb: str, tokens: list[str], table: Table, of_kind: list[Action]) -> str:
+    said = " ".join(tokens)
+    if verb in ("play", "cast") and table.kind is None:
+        found = [u for u in table.hand if names_card(tokens, u, table.names.get(u))]
+        if not found:
+            return f"no card in your hand matches {said!r}"
+        return _why_not_play(found[0], table)
+    if verb == "attack":
+        mine = {a.attacker for a in of_kind if isinstance(a, Attack)}
+        named = [
+            c["card"]
+            for p in table.view["players"]
+            if p["seat"] == table.seat
+            for c in p["field"]
+            if names_card(tokens[:1], c["card"], c["name"])
+        ]
+        if not named:
+            return f"none of your creatures is called {tokens[0]!r}"
+        if not mine & set(named):
+            return f"{table.label(named[0])} cannot attack now"
+        options = ", ".join(
+            "the rival" if a.target is None else table.label(a.target)
+            for a in of_kind
+            if isinstance(a, Attack) and a.attacker in named
+        )
+        return f"{table.label(named[0])} can attack: {options}"
+    shown = "; ".join(describe_action(a, table) for a in of_kind[:8])
+    return f"{said!r} does not match any option; the options are: {shown}"
