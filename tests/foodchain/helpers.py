@@ -227,6 +227,21 @@ nutrition = 1
 when = "sacrifice"
 do = [ { op = "damage", target = "rival", amount = 2 } ]
 
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "heal", target = "you", amount = 3 } ]
+
+[[card]]
+name = "Shedder"
+category = "prey"
+atk = 1
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "discard"
+do = [ { op = "damage", target = "rival", amount = 1 } ]
+
 [[card]]
 name = "Raiser"
 category = "prey"
