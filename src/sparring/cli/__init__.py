@@ -9,7 +9,7 @@ import typer
 
 from sparring.core.errors import SparringError
 
-from . import bench, botcheck, match, matches, play, replay, scenario
+from . import bench, botcheck, cards, match, matches, play, replay, scenario
 
 app = typer.Typer(
     name="sparring",
@@ -23,6 +23,7 @@ replay.register(app)
 bench.register(app)
 match.register(app)
 botcheck.register(app)
+cards.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 

@@ -4,11 +4,14 @@ Everything runs in this process through `play_match`. The live display shows wha
 spectator may see (public events only), so a person at the terminal learns nothing
 hidden from it; a human seat's own prompts show that seat's view. Hidden teams are shown
 after each round only when no person is playing. ``--quiet`` prints exactly one JSON line.
+In games played with decks (Food Chain) ``--deck0``/``--deck1`` give a seat's deck as a
+deck file or a prebuilt deck's name; a deck that breaks a deck rule is refused, naming it.
 """
 
 from __future__ import annotations
 
 import json
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,8 @@ from .common import MAX_SEED, ReplaySink, live_printer, parse_seed, save_match
 
 HUMAN = "human"
 _SEED_MIX = 0x9E3779B97F4A7C15
+# Games whose seats bring decks: the module with `read_deck_file(path)` and `prebuilt_decks()`.
+DECK_GAMES = {"foodchain": "sparring.games.foodchain.decks"}
 
 
 def agent_seed(match_seed: int, seat: int) -> int:
@@ -44,6 +49,34 @@ def build_agents(spec: GameSpec, names: list[str], match_seed: int) -> list[Any]
     return agents
 
 
+def deck_options(spec: GameSpec, decks: list[str | None]) -> Any:
+    """Rule options with each seat's deck from ``--deck0``/``--deck1`` (a deck file, or a
+    prebuilt deck's name), checked against the deck rules; None when no deck is given."""
+    given = {seat: text for seat, text in enumerate(decks) if text is not None}
+    if not given:
+        return None
+    module_name = DECK_GAMES.get(spec.name)
+    if module_name is None:
+        raise BadInput(
+            f"--deck0/--deck1: {spec.name} is not played with decks "
+            f"(games with decks: {', '.join(sorted(DECK_GAMES))})"
+        )
+    module = import_module(module_name)
+    data: dict[str, Any] = {}
+    for seat, text in given.items():
+        path = Path(text)
+        if path.is_file() or path.suffix or "/" in text or "\\" in text:
+            data[f"deck{seat}"] = module.read_deck_file(path)
+        elif text.strip().lower() in module.prebuilt_decks():
+            data[f"deck{seat}"] = text.strip().lower()
+        else:
+            raise BadInput(
+                f"--deck{seat} {text!r} is neither a deck file nor a prebuilt deck; "
+                f"prebuilt decks: {', '.join(module.prebuilt_decks())}"
+            )
+    return spec.options_from_json(data)
+
+
 def play_command(
     game: str = typer.Argument(..., help="The game to play, e.g. aquawar."),
     p0: str = typer.Option("human", "--p0", help="Agent for seat 0 (e.g. human, greedy, random)."),
@@ -55,11 +88,18 @@ def play_command(
     ),
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save the match to the store."),
+    deck0: str | None = typer.Option(
+        None, "--deck0", help="Seat 0's deck: a deck file or a prebuilt deck (Food Chain)."
+    ),
+    deck1: str | None = typer.Option(
+        None, "--deck1", help="Seat 1's deck: a deck file or a prebuilt deck (Food Chain)."
+    ),
 ) -> None:
     """Play a match between built-in agents and/or people at this terminal."""
     spec = get_game(game)
     names = [p0.strip().lower(), p1.strip().lower()]
     match_seed = parse_seed(seed)
+    options = deck_options(spec, [deck0, deck1])
     agents = build_agents(spec, names, match_seed)
     if quiet and HUMAN in names:
         raise BadInput("--quiet cannot be used with a human player (prompts need a screen)")
@@ -72,10 +112,10 @@ def play_command(
         {"kind": "human"} if name == HUMAN else {"kind": "builtin", "name": name} for name in names
     ]
     sink = ReplaySink(replay)
-    recorder = ReplayWriter(sink, spec, match_seed, None, seats)
+    recorder = ReplayWriter(sink, spec, match_seed, options, seats)
     hook = None if quiet else live_printer(spec, console, reveal_teams=HUMAN not in names)
     try:
-        state = play_match(spec, match_seed, None, agents, on_events=hook, recorder=recorder)
+        state = play_match(spec, match_seed, options, agents, on_events=hook, recorder=recorder)
     finally:
         sink.close_file()
     saved = save_match(sink.getvalue(), db) if save else None
