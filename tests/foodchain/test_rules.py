@@ -927,3 +927,21 @@ def test_options_round_trip_and_defaults():
     s = FoodChainState(1, opts)
     assert s.first == 1 and s.options.turn_cap == 9
     assert view(s, 0)["options"]["hp_cap"] is True
+
+
+def test_a_spell_that_ends_the_game_still_goes_to_exile():
+    # rules §11: a spell goes to exile after use, also when its use ends the game
+    s = pos(side(hand=["Fireball", STOP]), side(hp=3))
+    play(s, "Fireball")
+    assert s.is_terminal() and s.winner == 0
+    assert s.exile[0] == [uid(s, "Fireball", 0)]
+    assert [c["name"] for c in view(s, 1)["players"][0]["exile"]] == ["Fireball"]
+
+
+def test_a_trap_that_ends_the_game_still_goes_to_exile():
+    # Vengeance (my creature was slain): 2 damage to the rival, who is at 2.
+    s = pos(side(hp=2, hand=["Zap", STOP]), side(hand=["Vengeance"], field=["Prey"]))
+    play(s, "Zap")
+    assert s.is_terminal() and s.winner == 1
+    assert s.exile[1] == [uid(s, "Vengeance", 1)]
+    assert s.exile[0] == [uid(s, "Zap", 0)]

@@ -28,7 +28,7 @@ from .cards import CardDef, load_pool
 from .combat import CombatMixin
 from .creature import Creature
 from .decks import prebuilt_decks, resolve_deck
-from .effects import EffectsMixin
+from .effects import EffectsMixin, to_pile_step
 from .events import DRAW, DREW, FORFEIT, GAME_END, PHASE, STATUS, TURN
 from .keywords import REGEN
 from .legality import LegalityMixin
@@ -351,6 +351,11 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
             self._end_game(1 - loser, f"seat {loser} reached 0 HP")
 
     def _end_game(self, winner: int | None, reason: str) -> None:
+        # Spells and traps still resolving were used: they go to exile all the same (rules
+        # §11), so a card never vanishes because its effect ended the game.
+        for step in self.stack:
+            if step[0] is to_pile_step:
+                to_pile_step(self, *step[1:])
         self.phase = OVER
         self.winner = winner
         self.end_reason = reason
