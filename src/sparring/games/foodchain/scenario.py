@@ -143,8 +143,8 @@ class CardRef:
         """The instance id this reference names in `state` now."""
         found = [
             uid
-            for uid, card in enumerate(state.defs)
-            if card.name == self.name and (self.seat is None or state.owner[uid] == self.seat)
+            for uid, name in enumerate(current_names(state))
+            if name == self.name and (self.seat is None or state.owner[uid] == self.seat)
         ]
         if not found:
             raise IllegalAction(f"{self.where}: there is no card {self} in this game")
@@ -188,11 +188,20 @@ def card_ref(where: str, value: Any) -> CardRef:
     return CardRef(pool_card(where_name, name).name, nth, seat, where)
 
 
+def current_names(state: FoodChainState) -> list[str]:
+    """Every card's name by instance id: a creature on the field by what it is now (a
+    transformed creature by its new card), any other card by its printed name."""
+    names = [card.name for card in state.defs]
+    for uid, creature in state.on_field.items():
+        names[uid] = creature.card.name
+    return names
+
+
 def _label(state: FoodChainState, uid: int) -> str:
     """A card's name for people, with ``#n`` when the game holds several of that name."""
-    name = state.defs[uid].name
-    same = [u for u, card in enumerate(state.defs) if card.name == name]
-    return name if len(same) == 1 else f"{name}#{same.index(uid) + 1}"
+    names = current_names(state)
+    same = [u for u, name in enumerate(names) if name == names[uid]]
+    return names[uid] if len(same) == 1 else f"{names[uid]}#{same.index(uid) + 1}"
 
 
 def describe_action(state: FoodChainState, action: Action) -> str:
@@ -207,7 +216,7 @@ def describe_action(state: FoodChainState, action: Action) -> str:
     if isinstance(action, EndPhase):
         return "end phase"
     if isinstance(action, Eat):
-        eaten = " + ".join(_label(state, u) for u in action.cards)
+        eaten = " + ".join(sorted(_label(state, u) for u in action.cards))
         return f"eat {eaten or 'nothing'}"
     if isinstance(action, Target):
         if action.player is not None:
@@ -503,8 +512,16 @@ def _pending(state: FoodChainState) -> str:
     return NONE if state.pending is None else state.pending.kind
 
 
+def _normal_action(text: str) -> str:
+    """An action as `legal` compares it: what a predator eats, in alphabetical order."""
+    if text.startswith("eat ") and " + " in text:
+        return "eat " + " + ".join(sorted(part.strip() for part in text[4:].split(" + ")))
+    return text
+
+
 def _legal_check(node: Node, key: str) -> Check:
-    items = sorted(list_of(node.path(key), node.get(key, list), str, None))
+    items = list_of(node.path(key), node.get(key, list), str, None)
+    items = sorted(_normal_action(item) for item in items)
 
     def observe(state: Any) -> list[str]:
         game = _game(state)
@@ -633,19 +650,23 @@ def _names(state: FoodChainState, uids: list[int]) -> list[str]:
     return [state.defs[u].name for u in uids]
 
 
-def _names_check(node: Node, key: str, read: Callable[[FoodChainState], list[int]]) -> Check:
+def _names_check(node: Node, key: str, read: Callable[[FoodChainState], list[str]]) -> Check:
     names = [c.name for c in pool_cards(node.path(key), node.get(key, list))]
-    return ValueCheck(node.path(key), names, _observer(lambda s: _names(s, read(s))))
+    return ValueCheck(node.path(key), names, _observer(read))
 
 
 def _seat_checks(node: Node, seat: int) -> list[Check]:
-    piles: dict[str, Callable[[FoodChainState], list[int]]] = {
-        "hand": lambda s: s.hands[seat],
-        "deck": lambda s: list(reversed(s.decks[seat])),
-        "carrion": lambda s: s.carrion[seat],
-        "exile": lambda s: s.exile[seat],
-        "field": lambda s: [c.uid for c in s.fields[seat]],
-        "revealed": lambda s: [u for u in s.hands[seat] if u in s.revealed[seat]],
+    def pile(read: Callable[[FoodChainState], list[int]]) -> Callable[[FoodChainState], list[str]]:
+        return lambda s: _names(s, read(s))
+
+    # A creature is named by what it is now (a transformed one by its new card).
+    piles: dict[str, Callable[[FoodChainState], list[str]]] = {
+        "hand": pile(lambda s: s.hands[seat]),
+        "deck": pile(lambda s: list(reversed(s.decks[seat]))),
+        "carrion": pile(lambda s: s.carrion[seat]),
+        "exile": pile(lambda s: s.exile[seat]),
+        "field": lambda s: [c.card.name for c in s.fields[seat]],
+        "revealed": pile(lambda s: [u for u in s.hands[seat] if u in s.revealed[seat]]),
     }
     counts: dict[str, Callable[[FoodChainState], int]] = {
         "hp": lambda s: s.hp[seat],
