@@ -431,6 +431,16 @@ category = "free_spell"
 do = [ { op = "grant_keyword", target = "any_creature", keyword = "Hidden" } ]
 
 [[card]]
+name = "Unbind"
+category = "free_spell"
+do = [ { op = "remove_keyword", target = "any_creature", keyword = "Free Play" } ]
+
+[[card]]
+name = "Slow"
+category = "free_spell"
+do = [ { op = "remove_keyword", target = "any_creature", keyword = "Multi-Strike 2" } ]
+
+[[card]]
 name = "Salve"
 category = "free_spell"
 do = [ { op = "heal", target = "you", amount = 5 } ]

@@ -945,3 +945,15 @@ def test_a_trap_that_ends_the_game_still_goes_to_exile():
     assert s.is_terminal() and s.winner == 1
     assert s.exile[1] == [uid(s, "Vengeance", 1)]
     assert s.exile[0] == [uid(s, "Zap", 0)]
+
+
+@pytest.mark.parametrize(
+    ("spell", "keywords", "name"),
+    [("Unbind", ["Free Play"], "Free Play"), ("Slow", ["Multi-Strike 3"], "Multi-Strike")],
+)
+def test_removing_a_keyword_announces_it_by_its_full_name(spell, keywords, name):
+    s = pos(side(hand=[spell, STOP], field=[on("Prey", keywords=keywords)]), side())
+    play(s, spell)
+    p = cr(s, "Prey", 0)
+    assert p.kw == 0 and p.strikes == 1
+    assert [(e["keyword"], e["gained"]) for e in events(s, "keyword")] == [(name, False)]

@@ -706,15 +706,8 @@ def _op_remove_keyword(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> No
             creature.kw &= ~op.keyword
             if op.keyword == MULTI_STRIKE:
                 creature.strikes = 1
-            state.events.append(
-                (
-                    KEYWORD,
-                    PUBLIC,
-                    creature.uid,
-                    keyword_names(op.keyword, op.strikes or 2)[0].split(" ")[0],
-                    False,
-                )
-            )
+            name = "Multi-Strike" if op.keyword == MULTI_STRIKE else keyword_names(op.keyword)[0]
+            state.events.append((KEYWORD, PUBLIC, creature.uid, name, False))
 
 
 def _op_remove_abilities(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> None:
