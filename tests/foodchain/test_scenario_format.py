@@ -285,3 +285,10 @@ def test_scenario_cards_are_validated_and_cannot_shadow_the_pool(tmp_path: Path)
     assert "card[0].name: a card called 'Mallard' already exists" in bad(tmp_path, GOOD + card)
     broken = "[[card]]\nname = 'Odd'\ncategory = 'spell'\ndo = [{ op = 'fly' }]\n"
     assert "card[0]: card 'Odd' (cast): unknown op 'fly'" in bad(tmp_path, GOOD + broken)
+
+
+def test_the_documented_foodchain_example_runs(tmp_path: Path) -> None:
+    docs = Path(__file__).parent.parent.parent / "docs" / "scenarios.md"
+    section = docs.read_text(encoding="utf-8").split("## Food Chain")[1]
+    text = section.split("### Worked example")[1].split("```toml")[1].split("```")[0]
+    assert run(load(write(tmp_path, text))) is None
