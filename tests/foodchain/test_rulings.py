@@ -740,3 +740,59 @@ def test_sync_points_every_moment_has_an_event():
         assert kind in seen, kind
     hp_change = [e for e in events(s, "damage", mark) if e["player"] is not None]
     assert hp_change and hp_change[0]["player"] == 0  # Martyr's on-slain hit me
+
+
+# ====================================================================== more on 5, 8 and 10
+
+
+def test_play_order_a_negated_free_play_prey_goes_back_and_the_play_stays_free():
+    s = pos(side(hand=["Spring Peeper", "Prey", STOP]), side(hand=["Counter"]))
+    play(s, "Spring Peeper")
+    assert uid(s, "Spring Peeper", 0) in s.hands[0]
+    assert not s.played and s.fields[0] == []
+    play(s, "Prey")
+    assert s.played
+
+
+def test_play_order_a_negated_field_spell_goes_back_and_the_play_is_unused():
+    s = pos(side(hand=["Pond", "Prey", STOP]), side(hand=["Counter"]))
+    play(s, "Pond")
+    assert s.field_spell[0] is None and uid(s, "Pond", 0) in s.hands[0]
+    assert not s.played
+
+
+def test_trap_window_draw_phase_draw_opens_rival_draws():
+    s = pos(side(hand=[STOP], deck=["Prey"]), side(hand=["Tax"]), active=1, phase="main2")
+    assert s.active == 0 and s.turn == 4
+    assert [e["name"] for e in events(s, "trap")] == ["Tax"]
+    assert s.hp[0] == 9
+
+
+def test_trap_window_mass_effects_are_not_targeting():
+    s = pos(side(hand=["Storm", STOP]), side(hand=["Reflex"], field=[on("Fat Prey", hp=3)]))
+    play(s, "Storm")
+    assert events(s, "trap") == []
+    assert cr(s, "Fat Prey", 1).hp == 2
+
+
+def test_trap_window_creature_attacked_is_not_a_direct_attack_and_back():
+    s = pos(
+        side(hand=[STOP], field=[on("Prey", atk=1, hp=5, keywords=["Multi-Strike 2"])]),
+        side(hand=["Snare", "Parry"], field=[on("Fat Prey", atk=0, hp=5)]),
+        phase="combat",
+    )
+    p = fid(s, "Prey", 0)
+    attack(s, p, fid(s, "Fat Prey", 1))
+    assert [e["name"] for e in events(s, "trap")] == ["Parry"]  # Snare is older but waits
+    attack(s, p, None)
+    assert [e["name"] for e in events(s, "trap")] == ["Parry", "Snare"]
+    assert s.hp[1] == 10
+
+
+def test_dry_dropped_edible_predator_is_no_longer_edible():
+    s = pos(side(hand=["Edible Wolf", "Free Wolf", STOP], field=["Prey"]), side())
+    play(s, "Edible Wolf")
+    eat(s)  # dry: loses Edible
+    play(s, "Free Wolf")  # must eat (the play is used): Prey is the only food
+    assert cr(s, "Free Wolf", 0).atk == 3
+    assert on_field(s, "Edible Wolf", 0)
