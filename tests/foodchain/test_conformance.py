@@ -438,7 +438,7 @@ def test_every_offered_action_is_accepted(
     assert kit.check_legal_actions_accepted(SPEC, seed, choices, hooks(options)) > 0
 
 
-@quick(30)
+@quick(20)
 @given(seed=SEEDS, choices=CHOICES, options=OPTIONS)
 def test_views_leak_nothing_hidden(
     seed: int, choices: list[int], options: FoodChainOptions
@@ -472,6 +472,17 @@ def test_hidden_fingerprint_sees_a_swap_of_rival_hand_and_deck() -> None:
     assert hidden_of(twin, 0) != hidden_of(state, 0)
     assert SPEC.view(twin, 0) == SPEC.view(state, 0)
     assert SPEC.view(twin, 1)["hand"] != SPEC.view(state, 1)["hand"]
+
+
+def test_hidden_fingerprint_is_none_when_nothing_can_be_dealt_differently() -> None:
+    """Empty decks and one unseen rival card: the rival's hand is known by elimination
+    (decklists are open), so there is nothing for a scramble to change."""
+    state = build((Side(hand=["Axolotl", "Olm"]), Side(hand=["Cane Toad"])), active=0)
+    assert state.phase == "main1"
+    assert _arrangements(state, 0) == 1 and hidden_of(state, 0) is None
+    state = build((Side(hand=["Axolotl", "Olm"], deck=["Hellbender"]), WAITING), active=0)
+    assert _arrangements(state, 1) == 3  # any of the three may be the one in the deck
+    assert hidden_of(state, 1) is None
 
 
 def test_games_are_identical_across_processes_and_hash_seeds() -> None:
