@@ -957,3 +957,70 @@ def test_removing_a_keyword_announces_it_by_its_full_name(spell, keywords, name)
     p = cr(s, "Prey", 0)
     assert p.kw == 0 and p.strikes == 1
     assert [(e["keyword"], e["gained"]) for e in events(s, "keyword")] == [(name, False)]
+
+
+# ====================================================================== shipped cards
+
+
+def test_shipped_keyword_prey_behave_as_their_keywords():
+    # Cane Toad (Poisonous) kills its attacker; Golden Mantella (Toxic) kills what it hits;
+    # Rough-skinned Newt (Neurotoxic) paralyzes; Glass Frog (Invisible) cannot be attacked.
+    s = combat(
+        [on("Fat Prey", atk=1, hp=9), on("Prey", atk=1, hp=9), on("Herald", atk=1, hp=9)],
+        ["Cane Toad", "Golden Mantella", "Rough-skinned Newt"],
+    )
+    attack(s, fid(s, "Fat Prey", 0), fid(s, "Cane Toad", 1))
+    assert not on_field(s, "Fat Prey", 0)
+    attack(s, fid(s, "Prey", 0), fid(s, "Golden Mantella", 1))
+    assert not on_field(s, "Prey", 0)
+    attack(s, fid(s, "Herald", 0), fid(s, "Rough-skinned Newt", 1))
+    assert cr(s, "Herald", 0).paralyzed
+    t = combat([on("Prey")], ["Glass Frog"])
+    assert attack_targets(t, fid(t, "Prey", 0)) == [None]
+
+
+def test_shipped_tomato_frog_is_inedible_and_axolotl_regenerates():
+    s = pos(side(hand=["Wolf", STOP], field=["Tomato Frog", on("Axolotl", hp=1)]), side())
+    play(s, "Wolf")
+    assert {c for o in s.pending.options for c in o.cards} == {fid(s, "Axolotl", 0)}
+    eat(s)
+    end_phase(s, 3)  # combat (my old creatures could attack), Main 2, end of turn
+    assert cr(s, "Axolotl", 0).hp == 2
+
+
+def test_shipped_sucking_mire_cancels_a_direct_attack_and_freezes_the_attacker():
+    s = combat([on("Prey", atk=2, keywords=["Multi-Strike 2"])], [], hand=["Sucking Mire"])
+    p = fid(s, "Prey", 0)
+    attack(s, p, None)
+    assert s.hp[1] == 10
+    assert s.on_field[p].frozen
+    assert s.phase == "main2"  # frozen: its second attack is gone
+
+
+def test_shipped_undertow_ends_the_rivals_combat():
+    s = combat([on("Prey", atk=2), on("Fat Prey", atk=2)], ["Martyr"], hand=["Undertow"])
+    attack(s, fid(s, "Prey", 0), fid(s, "Martyr", 1))
+    assert on_field(s, "Martyr", 1)
+    assert s.phase == "main2" and s.combat_closed
+
+
+def test_shipped_last_stand_prevents_lethal_damage_then_heals():
+    s = combat([on("Prey", atk=5)], [], hp=3, hand=["Last Stand"])
+    attack(s, fid(s, "Prey", 0), None)
+    assert s.hp[1] == 5 and not s.is_terminal()
+
+
+def test_shipped_warning_stomp_cancels_a_prey_play_and_draws():
+    s = pos(side(hand=["Prey", STOP]), side(hand=["Warning Stomp"], deck=["Eel"]))
+    play(s, "Prey")
+    assert uid(s, "Prey", 0) in s.hands[0] and not s.played
+    assert s.hands[1] == [uid(s, "Eel", 1)]
+
+
+def test_shipped_tremor_sense_reveals_the_drawers_hand_to_the_trap_owner():
+    s = pos(side(hand=["Brainstorm", "Zap", STOP], deck=["Eel"]), side(hand=["Tremor Sense"]))
+    play(s, "Brainstorm")
+    known = sorted(c["name"] for c in view(s, 1)["rival_known_hand"])
+    assert known == sorted(["Zap", STOP, "Eel"])
+    assert view(s, 0)["rival_known_hand"] == []
+    assert s.hp[0] == 9
