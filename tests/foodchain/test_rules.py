@@ -1024,3 +1024,24 @@ def test_shipped_tremor_sense_reveals_the_drawers_hand_to_the_trap_owner():
     assert known == sorted(["Zap", STOP, "Eel"])
     assert view(s, 0)["rival_known_hand"] == []
     assert s.hp[0] == 9
+
+
+def test_each_player_orders_their_own_simultaneous_on_slain_effects():
+    s = pos(side(hand=["Storm", STOP]), side(field=["Martyr", "Altar"]))
+    m, a = fid(s, "Martyr", 1), fid(s, "Altar", 1)
+    play(s, "Storm")
+    assert s.pending.kind == "order" and s.pending.player == 1
+    assert s.to_move() == (1,)
+    with pytest.raises(IllegalAction, match="seat 0 cannot act now"):
+        s.apply(Order(a), 0)
+    s.apply(Order(a), 1)
+    fired = [e["card"] for e in events(s, "ability") if e["trigger"] == "on_slain"]
+    assert fired == [a, m]
+    assert s.hp == [9, 13]
+
+
+def test_destroyed_token_is_removed_from_the_game():
+    s = pos(side(hand=["Banish", STOP]), side(field=[on("Tadpole", token=True)]))
+    t = fid(s, "Tadpole", 1)
+    play(s, "Banish")
+    assert t not in s.on_field and s.carrion == [[], []] and s.exile[1] == []
