@@ -10,10 +10,12 @@ naming the table, so a scenario can only ever prove something about a real game.
 
 Cards are named, never numbered: ``"Cane Toad"``, ``"Tadpole#2"`` (the second card of that
 name, counting in instance-id order, i.e. creation order) or ``{ card = "Cane Toad", seat =
-1 }`` (a card owned by seat 1). Names are checked against the pool while the file is
-validated; they are matched to instance ids when the step runs, so cards that do not exist
-yet (tokens, added cards) can be named too. The state handed to the runner is therefore a
-thin wrapper that resolves those names in `apply` and forwards everything else.
+1 }`` (a card owned by seat 1). Names are checked against the pool (and the scenario's own
+``[[card]]`` definitions, for rules the pool cannot reach) while the file is validated;
+they are matched to instance ids when the step runs or the expectation is checked, so cards
+that do not exist yet (tokens, added cards) can be named too, and a creature on the field
+goes by what it is now. The state handed to the runner is therefore a thin wrapper that
+resolves those names in `apply` and forwards everything else.
 """
 
 from __future__ import annotations
@@ -379,7 +381,7 @@ def _on_field(where: str, item: Any) -> OnField:
     return spec
 
 
-def _side(node: Node | None, seat: int) -> Side:
+def _side(node: Node | None) -> Side:
     if node is None:
         return Side()
     hp = node.integer("hp", 10, 1)
@@ -442,7 +444,7 @@ class FoodChainScenario:
             )
         played = node.get("played", bool, False)
         turn = node.integer("turn", 3, 1, 2 * options.turn_cap)
-        sides = [_side(node.table(f"seat{s}"), s) for s in SEATS]
+        sides = [_side(node.table(f"seat{s}")) for s in SEATS]
         node.finish()
         state = build((sides[0], sides[1]), active, phase, played, turn, seed, options)
         if state.rng.log:
