@@ -572,3 +572,29 @@ def test_a_reveal_shows_the_rivals_hand_to_that_player_only():
     assert known == ["Prey", "Zap"]
     assert "rival_known_hand" not in view(s, None)
     assert view(s, 1)["rival_known_hand"] == []
+
+
+def test_zero_atk_neurotoxic_attacker_does_not_paralyze_through_a_barrier():
+    # Ruling 6: Neurotoxic works "even at 0 ATK, not through a Barrier". A 0-ATK strike
+    # deals no damage, so the Barrier stays, and it still stops the venom.
+    s = pos(
+        side(hand=[STOP], field=[on("Prey", atk=0, hp=3, keywords=["Neurotoxic"])]),
+        side(field=[on("Fat Prey", atk=0, hp=3, keywords=["Barrier"])]),
+        phase="combat",
+    )
+    attack(s, uid(s, "Prey", 0), uid(s, "Fat Prey", 1))
+    d = cr(s, "Fat Prey", 1)
+    assert not d.paralyzed
+    assert d.kw & BARRIER  # nothing to absorb: still there
+    assert events(s, "absorbed") == []
+
+
+def test_harmless_neurotoxic_defender_does_not_paralyze_through_the_attackers_barrier():
+    s = pos(
+        side(hand=[STOP], field=[on("Prey", atk=1, hp=3, keywords=["Barrier"])]),
+        side(field=[on("Fat Prey", atk=3, hp=3, keywords=["Neurotoxic", "Harmless"])]),
+        phase="combat",
+    )
+    attack(s, uid(s, "Prey", 0), uid(s, "Fat Prey", 1))
+    a = cr(s, "Prey", 0)
+    assert not a.paralyzed and a.hp == 3 and a.kw & BARRIER

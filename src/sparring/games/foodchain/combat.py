@@ -8,9 +8,9 @@ and Poisonous, then deaths (the one clean-up), then after-combat abilities of su
 A *strike* is one creature hitting the other: the attacker always strikes; the defender
 strikes back unless the attacker has Ambush. A strike deals the striker's ATK (0 if it is
 Harmless). A Barrier absorbs a strike that would deal damage (and is used up). Toxic needs
-damage that landed; Neurotoxic needs a strike that was not absorbed (so it works at 0 ATK
-but not through a Barrier); Poisonous kills an attacker that was struck back at — Ambush
-avoids it.
+damage that landed; Neurotoxic needs a strike that no Barrier stopped (so it works at 0 ATK
+but never through a Barrier, even one a 0-damage strike leaves in place); Poisonous kills
+an attacker that was struck back at — Ambush avoids it.
 """
 
 from __future__ import annotations
@@ -118,13 +118,16 @@ def _on_defend_step(state: FoodChainState, attacker: int, defender: int, serial:
 
 
 def _strike(state: FoodChainState, struck: Creature, amount: int) -> tuple[bool, bool]:
-    """One strike: ``(damage landed, absorbed by a Barrier)``."""
+    """One strike: ``(damage landed, stopped by a Barrier)``. A Barrier absorbs a strike
+    that would deal damage and is used up; a strike of 0 leaves it in place, and does not
+    get through it either (Neurotoxic: "not through a Barrier", ruling 6)."""
+    if struck.kw & BARRIER:
+        if amount > 0:
+            struck.kw &= ~BARRIER
+            state.events.append((ABSORBED, PUBLIC, struck.uid, "barrier"))
+        return False, True
     if amount <= 0:
         return False, False
-    if struck.kw & BARRIER:
-        struck.kw &= ~BARRIER
-        state.events.append((ABSORBED, PUBLIC, struck.uid, "barrier"))
-        return False, True
     struck.hp -= amount
     state.events.append((DAMAGE, PUBLIC, struck.uid, None, amount, True))
     return True, False
