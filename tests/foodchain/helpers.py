@@ -441,6 +441,14 @@ category = "free_spell"
 do = [ { op = "remove_keyword", target = "any_creature", keyword = "Multi-Strike 2" } ]
 
 [[card]]
+name = "Fork"
+category = "free_spell"
+do = [ { op = "choose", options = [
+  { label = "heal", do = [ { op = "heal", target = "you", amount = 2 } ] },
+  { label = "zap", do = [ { op = "damage", target = "enemy_creature", amount = 1 } ] },
+] } ]
+
+[[card]]
 name = "Salve"
 category = "free_spell"
 do = [ { op = "heal", target = "you", amount = 5 } ]

@@ -1045,3 +1045,28 @@ def test_destroyed_token_is_removed_from_the_game():
     t = fid(s, "Tadpole", 1)
     play(s, "Banish")
     assert t not in s.on_field and s.carrion == [[], []] and s.exile[1] == []
+
+
+# ====================================================================== §14 selections
+
+
+def test_selection_a_modal_effect_asks_for_one_option():
+    s = pos(side(hand=["Fork", STOP]), side(field=[on("Fat Prey", hp=3)]))
+    play(s, "Fork")
+    assert s.pending.kind == "choose" and s.pending.options == (Choose(0), Choose(1))
+    s.apply(Choose(1))
+    assert cr(s, "Fat Prey", 1).hp == 2 and s.hp[0] == 10
+
+
+def test_selection_a_modal_option_without_a_target_is_not_offered():
+    s = pos(side(hand=["Fork", STOP]), side())
+    play(s, "Fork")  # only "heal" is usable: taken by itself
+    assert s.pending is None and s.hp[0] == 12
+
+
+def test_selection_a_predator_play_offers_eating_nothing_and_every_set_up_to_three():
+    s = pos(side(hand=["Wolf", STOP], field=["Prey", "Fat Prey"]), side())
+    play(s, "Wolf")
+    p, f = fid(s, "Prey", 0), fid(s, "Fat Prey", 0)
+    assert set(s.pending.options) == {Eat(()), Eat((p,)), Eat((f,)), Eat(tuple(sorted((p, f))))}
+    assert s.pending.player == 0 and s.pending.source == uid(s, "Wolf", 0)
