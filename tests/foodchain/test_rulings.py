@@ -796,3 +796,13 @@ def test_dry_dropped_edible_predator_is_no_longer_edible():
     play(s, "Free Wolf")  # must eat (the play is used): Prey is the only food
     assert cr(s, "Free Wolf", 0).atk == 3
     assert on_field(s, "Edible Wolf", 0)
+
+
+def test_play_order_a_negated_play_from_carrion_returns_the_card_to_hand():
+    # Ruling 5 as the engine reads it: "returns the card to hand", whatever zone it came from.
+    s = pos(side(hand=["Raiser", STOP], field=["Prey"], carrion=["Wolf"]), side(hand=["Veto"]))
+    w = uid(s, "Wolf", 0)
+    play(s, "Raiser")
+    assert [e["name"] for e in events(s, "trap")] == ["Veto"]
+    assert w in s.hands[0] and w not in s.carrion[0] and w not in s.on_field
+    assert s.played  # Raiser's own play stands
