@@ -15,7 +15,7 @@ from sparring.core.events import NOBODY, event_json, visible_to
 from sparring.core.game import GameSpec
 
 MAX_SEED = 2**63
-_HEADLINES = ("round_start", "round_end", "match_end", "forfeit")
+_HEADLINES = ("round_start", "round_end", "match_end", "forfeit", "game_end", "turn_begin")
 
 
 def random_seed() -> int:
@@ -37,15 +37,10 @@ def parse_seed(text: str | None) -> int:
 
 
 def _status(spec: GameSpec, state: Any) -> str | None:
-    """One line of both teams' public HP, when the game's spectator view has teams."""
-    teams = spec.view(state, None).get("teams")
-    if not teams or not all(teams):
+    """The game's one-line public summary (HP and the like), if it has one."""
+    if spec.status_line is None:
         return None
-    sides = []
-    for seat, team in enumerate(teams):
-        cells = " ".join(str(f["hp"]) if f["alive"] else "x" for f in team)
-        sides.append(f"seat {seat}: {cells}")
-    return "   HP  " + "  |  ".join(sides)
+    return spec.status_line(spec.view(state, None))
 
 
 def _show_teams(console: Console, event: dict[str, Any]) -> None:
@@ -66,9 +61,9 @@ def live_printer(spec: GameSpec, console: Console, reveal_teams: bool) -> Any:
             if event[1] == NOBODY and reveal_teams and kind == "round_teams":
                 _show_teams(console, event_json(event))
                 continue
-            if not visible_to(event, None):
+            if not visible_to(event, None) or kind in spec.live_skip:
                 continue
-            if kind == "turn" and event_json(event).get("turn", 1) > 1:
+            if kind == spec.turn_event and event_json(event).get("turn", 1) > 1:
                 status = _status(spec, state)
                 if status is not None:
                     console.print(status, style="cyan", markup=False)

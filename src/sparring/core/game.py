@@ -64,7 +64,9 @@ class GameSpec:
     ``plant_sentinels(state, seat)`` returns a copy whose hidden numbers are replaced by
     unique sentinel integers, with the list of sentinels. Both feed the no-leak checks.
     ``decision_seconds`` is the game's default clock per decision; ``on_verdict`` its
-    price for a referee verdict (default: the game is lost).
+    price for a referee verdict (default: the game is lost). ``status_line(spectator
+    view)`` is the one-line summary a live display prints before each event of kind
+    ``turn_event`` (a new turn); ``live_skip`` lists event kinds too routine to print there.
     """
 
     name: str
@@ -83,6 +85,9 @@ class GameSpec:
     determinize: Callable[[dict[str, Any], Rng], Any] | None = None
     decision_seconds: float = 3.0
     on_verdict: Callable[[Any, int, str, str], None] | None = None
+    status_line: Callable[[dict[str, Any]], str | None] | None = None
+    turn_event: str = "turn"
+    live_skip: frozenset[str] = frozenset()
 
     def apply_verdict(self, state: Any, seat: int, verdict: str, detail: str) -> None:
         """What a referee verdict (TLE, RE, IA, BAD, OLE, MLE) costs: the game's own rule,

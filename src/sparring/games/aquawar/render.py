@@ -139,3 +139,15 @@ def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
         lines.append("Recent events:")
         lines.extend(describe_event(e, seat) for e in recent)
     return "\n".join(lines)
+
+
+def status_line(view: dict[str, Any]) -> str | None:
+    """Both teams' public HP on one line (for live displays), once the teams are out."""
+    teams = view.get("teams")
+    if not teams or not all(teams):
+        return None
+    sides = []
+    for seat, team in enumerate(teams):
+        cells = " ".join(str(f["hp"]) if f["alive"] else "x" for f in team)
+        sides.append(f"seat {seat}: {cells}")
+    return "   HP  " + "  |  ".join(sides)

@@ -11,7 +11,7 @@ from .agents import AGENTS
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import AquawarOptions
-from .render import describe_event, render_view
+from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
 from .views import view
 
@@ -39,4 +39,5 @@ SPEC = GameSpec(
     plant_sentinels=plant_sentinels,
     agents=AGENTS,
     determinize=determinize,
+    status_line=status_line,
 )

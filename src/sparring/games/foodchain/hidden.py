@@ -53,8 +53,10 @@ def plant_sentinels(state: FoodChainState, seat: int) -> tuple[FoodChainState, l
         sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
         return sentinels[-1]
 
+    # The seat's own deck is hidden only in its order (its contents follow from its open
+    # decklist, and a tutor shows them), so only the rival's unseen cards get sentinels.
     hidden = [u for u in twin.hands[rival] if u not in twin.revealed[rival]]
-    hidden += twin.decks[rival] + twin.decks[seat]
+    hidden += twin.decks[rival]
     for uid in hidden:
         twin.defs[uid] = replace(twin.defs[uid], name=str(fresh()))
     twin.rng.reseed(0)

@@ -180,3 +180,14 @@ def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
     if view.get("winner") is not None or view.get("phase") == "over":
         lines.append(f"Game over: {view.get('end_reason')}")
     return "\n".join(lines)
+
+
+def status_line(view: dict[str, Any]) -> str | None:
+    """Both players' HP, hand, deck and field sizes on one line (for live displays)."""
+    sides = []
+    for player in view["players"]:
+        sides.append(
+            f"P{player['seat']}: HP {player['hp']}, hand {player['hand_count']}, "
+            f"deck {player['deck_count']}, field {len(player['field'])}"
+        )
+    return "   " + "  |  ".join(sides)

@@ -10,7 +10,7 @@ from .actions import action_from_json
 from .agents import AGENTS
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
-from .render import describe_event, render_view
+from .render import describe_event, render_view, status_line
 from .state import FoodChainState, summarize
 from .views import view
 
@@ -37,4 +37,7 @@ SPEC = GameSpec(
     scramble_hidden=scramble_hidden,
     plant_sentinels=plant_sentinels,
     agents=AGENTS,
+    status_line=status_line,
+    turn_event="turn_begin",
+    live_skip=frozenset({"phase"}),
 )

@@ -110,6 +110,10 @@ def view(state: FoodChainState, seat: int | None) -> dict[str, Any]:
         out["decision"] = {"player": pending.player, "kind": pending.kind}
         if seat == pending.player:
             out["decision"].update(prompt=pending.prompt, source=pending.source)
+            if pending.kind in ("tutor", "play"):
+                # The cards to choose from may be in the decider's own deck, which no other
+                # part of the view names; their ids say nothing about the deck's order.
+                out["decision"]["cards"] = [card_json(state, o.card) for o in pending.options]
     if seat is not None:
         out["hand"] = [card_json(state, u) for u in state.hands[seat]]
         rival = 1 - seat
