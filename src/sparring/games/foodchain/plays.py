@@ -16,7 +16,7 @@ from sparring.core.events import PUBLIC
 
 from .actions import Eat
 from .effects import CARRION, EXILE, HAND, Ctx, run_ops_step, to_pile_step, trigger_step
-from .events import EAT, MOVE, NEGATED, PLAY
+from .events import DIES, EAT, MOVE, NEGATED, PLAY
 from .keywords import EDIBLE, FREE_PLAY, INEDIBLE, SCAVENGE
 from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR
 
@@ -112,7 +112,7 @@ class PlayMixin:
         creature = self.on_field.get(uid)
         if creature is not None:
             ops = creature.abilities["sacrifice"]
-            self.events.append((MOVE, PUBLIC, uid, creature.card.name, seat, "field", "sacrificed"))
+            self.events.append((DIES, PUBLIC, uid, creature.card.name, False))
             self.leave_field(creature, CARRION)
             self.push(run_ops_step, ops, 0, Ctx(seat, uid, "creature", "sacrifice"))
             return
