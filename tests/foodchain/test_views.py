@@ -364,6 +364,37 @@ def test_the_decision_prompt_goes_to_the_decider_only() -> None:
     assert "Decision: Riptide: choose an enemy creature" in render_view(mine)
 
 
+def test_a_tutor_names_the_offered_deck_cards_to_the_decider_only() -> None:
+    """The decider must see what it chooses among (its deck is otherwise only counted); the
+    cards come by id, in id order, which says nothing about the deck's order."""
+    state = build(
+        (
+            Side(
+                hand=["Common Midwife Toad", "Olm"],
+                deck=["Marsh Miasma", "Axolotl", "Nerve Bloom"],
+            ),
+            Side(hand=["Olm"]),
+        ),
+        active=0,
+    )
+    toad = uid_of(state, "Common Midwife Toad")
+    state.apply(Play(toad))
+    assert state.pending is not None and state.pending.kind == "tutor"
+    miasma, bloom = uid_of(state, "Marsh Miasma"), uid_of(state, "Nerve Bloom")
+    mine = view(state, 0)["decision"]
+    assert mine["prompt"] == "Common Midwife Toad: choose a card of your deck to take"
+    assert mine["source"] == toad
+    assert [(c["card"], c["name"]) for c in mine["cards"]] == sorted(
+        [(miasma, "Marsh Miasma"), (bloom, "Nerve Bloom")]
+    )
+    assert mine["cards"][0] == hand_entry(state, min(miasma, bloom))
+    for seat in (1, None):
+        assert view(state, seat)["decision"] == {"player": 0, "kind": "tutor"}
+        assert not {miasma, bloom} & set(card_ids(view(state, seat)))
+    axolotl = uid_of(state, "Axolotl")
+    assert axolotl not in set(card_ids(view(state, 0)))
+
+
 def test_the_waiting_seat_gets_the_prompt_when_it_decides() -> None:
     """Two tokens with on-slain abilities die at once: their owner, not the active seat,
     orders them, and only it sees the prompt."""
