@@ -150,8 +150,8 @@ def _check_zones(state: FoodChainState) -> None:
     missing = set(range(len(state.defs))) - set(where) - gone
     if _idle(state) and state.phase != "over":
         assert not missing, f"cards in no zone while nothing resolves: {sorted(missing)}"
-    # Otherwise a card may be in flight: played or sprung, and not yet anywhere. (A game
-    # that ends in the middle of a play leaves the card there: see the report.)
+    # Otherwise a card may be in flight: played or sprung, and not yet anywhere. (A game a
+    # trap ends in the middle of a play currently leaves the played card nowhere.)
     lost = [u for u in missing if not _in_flight(state, u)]
     assert not lost, f"cards in no zone, and not being played: {sorted(lost)}"
 
