@@ -438,7 +438,7 @@ def test_a_creature_without_hp_is_refused() -> None:
     error = load_broken(
         '[[card]]\nname = "Ghost Mole"\ncategory = "prey"\natk = 1\nnutrition = 1\n'
     )
-    assert_names(error, "broken.toml", "Ghost Mole", "hp must be an integer of at least 1")
+    assert_names(error, "broken.toml", "Ghost Mole", "hp is missing")
 
 
 def test_a_creature_with_zero_hp_is_refused() -> None:

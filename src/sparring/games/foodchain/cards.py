@@ -129,6 +129,8 @@ class _Where:
 
 
 def _int(where: _Where, raw: dict[str, Any], key: str, default: int, low: int) -> int:
+    if key not in raw and default < low:
+        raise where.fail(f"{key} is missing")
     value = raw.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise where.fail(f"{key} must be an integer of at least {low}, got {value!r}")

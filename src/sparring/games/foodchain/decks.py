@@ -77,7 +77,7 @@ def read_deck_file(path: str | Path) -> list[str]:
     """A deck file's card names (checked), with errors naming the file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise BadInput(f"cannot read deck file {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

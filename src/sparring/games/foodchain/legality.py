@@ -114,7 +114,8 @@ class LegalityMixin:
             "choose": "choose",
             "order": "order",
         }[decision.kind]
-        got = getattr(action, "to_json", lambda: {"type": "?"})()["type"]
+        shown_action = _shown(action)
+        got = shown_action.get("type") if isinstance(shown_action, dict) else None
         if got != wanted:
             return (
                 f"a {decision.kind} decision is pending ({decision.prompt}); "
@@ -122,4 +123,13 @@ class LegalityMixin:
             )
         shown = ", ".join(str(o.to_json()) for o in decision.options[:8])
         more = "" if len(decision.options) <= 8 else f" and {len(decision.options) - 8} more"
-        return f"{action.to_json()} is not one of the options: {shown}{more}"  # type: ignore[attr-defined]
+        return f"{shown_action} is not one of the options: {shown}{more}"
+
+
+def _shown(action: object) -> object:
+    """An action's JSON form for a refusal message, or its repr when it has none (a
+    malformed value built in Python rather than parsed from JSON)."""
+    try:
+        return action.to_json()  # type: ignore[attr-defined]
+    except Exception:
+        return repr(action)

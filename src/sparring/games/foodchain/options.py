@@ -71,6 +71,8 @@ class FoodChainOptions:
         if not isinstance(hp_cap, bool):
             raise BadInput(f"foodchain option hp_cap must be true or false, got {hp_cap!r}")
         first = data.get("first_player")
-        if first is not None and first not in (0, 1):
+        if first is not None and (
+            isinstance(first, bool) or first not in (0, 1) or not isinstance(first, int)
+        ):
             raise BadInput(f"foodchain option first_player must be 0, 1 or null, got {first!r}")
         return cls(decks[0], decks[1], cap, hp_cap, first)

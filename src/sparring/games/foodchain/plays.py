@@ -230,3 +230,8 @@ def _cast_step(state: FoodChainState, seat: int, uid: int, serial: int, how: str
     state.push(
         run_ops_step, state.defs[uid].effect, 0, Ctx(seat, uid, "spell", "cast", serial=serial)
     )
+
+
+# Steps (and the eating decision's resume) that hold a declared card not yet on the field
+# or resolved: their second argument is the card.
+UNFINISHED_PLAYS = (_place_creature_step, _place_field_spell_step, _cast_step, _finish_eating)

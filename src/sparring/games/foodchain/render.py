@@ -74,7 +74,7 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
             if event.get("card") is not None
             else _who(event.get("player"), viewer)
         )
-        return f"{target} takes {event['amount']} damage"
+        return f"{target} take{'' if target == 'you' else 's'} {event['amount']} damage"
     if kind == "absorbed":
         return f"#{event['card']}'s {event['why']} absorbs the damage"
     if kind == "heal":
@@ -83,7 +83,7 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
             if event.get("card") is not None
             else _who(event.get("player"), viewer)
         )
-        return f"{target} heals {event['amount']}"
+        return f"{target} heal{'' if target == 'you' else 's'} {event['amount']}"
     if kind == "status":
         return f"#{event['card']} {'is now' if event['on'] else 'is no longer'} {event['status']}"
     if kind == "keyword":

@@ -33,7 +33,7 @@ from .events import DRAW, DREW, FORFEIT, GAME_END, PHASE, STATUS, TURN
 from .keywords import REGEN
 from .legality import LegalityMixin
 from .options import FoodChainOptions
-from .plays import PlayMixin
+from .plays import UNFINISHED_PLAYS, PlayMixin
 
 START_HP = 10
 HAND_SIZE = 5
@@ -351,11 +351,17 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
             self._end_game(1 - loser, f"seat {loser} reached 0 HP")
 
     def _end_game(self, winner: int | None, reason: str) -> None:
-        # Spells and traps still resolving were used: they go to exile all the same (rules
-        # §11), so a card never vanishes because its effect ended the game.
+        # No card may vanish because the game ended mid-resolution. Spells and traps that
+        # were resolving were used: they go to exile all the same (rules §11). A play
+        # still waiting on its traps or its meal never happened: the card goes back to hand.
         for step in self.stack:
             if step[0] is to_pile_step:
                 to_pile_step(self, *step[1:])
+            elif step[0] in UNFINISHED_PLAYS:
+                self.hands[self.owner[step[2]]].append(step[2])
+        if self.pending is not None and self.pending.resume[0] in UNFINISHED_PLAYS:
+            uid = self.pending.resume[2]
+            self.hands[self.owner[uid]].append(uid)
         self.phase = OVER
         self.winner = winner
         self.end_reason = reason
