@@ -1,0 +1,132 @@
+"""The game's facts (unit stats, hero classes, skills, buffs, constants), loaded from
+``data.toml`` once and checked, so the engine can trust them."""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .actions import Draft
+
+_STATS = ("hp", "atk", "move", "range")
+_DRAFTS: dict[bool, tuple[Draft, ...]] = {}
+MINION_TYPES = ("TANK", "ARCHER", "ASSASSIN")
+SKILL_TARGETS = {
+    "SELF",
+    "SINGLE_ENEMY",
+    "SINGLE_ALLY",
+    "SINGLE_TILE",
+    "AREA_AROUND_SELF",
+    "LINE",
+    "ALL_ENEMIES",
+    "ALL_ALLIES",
+}
+
+
+@dataclass(frozen=True)
+class GameData:
+    board: int
+    obstacle_hp: int
+    tile_rounds: int
+    pressure_round: int
+    decision_seconds: float
+    death_choice_seconds: float
+    hero_stats: dict[str, int]
+    clone_stats: dict[str, int]
+    clone_rounds: int
+    minions: dict[str, dict[str, int]]
+    classes: dict[str, tuple[str, ...]]
+    skills: dict[str, dict[str, Any]]
+    buffs: dict[str, dict[str, Any]]
+    statuses: dict[str, dict[str, Any]]
+    start: tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]
+
+    @property
+    def start_row(self) -> tuple[int, int]:
+        return (self.start[0]["hero"][1], self.start[1]["hero"][1])
+
+    @property
+    def hero_x(self) -> int:
+        return self.start[0]["hero"][0]
+
+    @property
+    def minion_x(self) -> tuple[int, int]:
+        return (self.start[0]["minion1"][0], self.start[0]["minion2"][0])
+
+    def draft_options(self, distinct: bool) -> tuple[Draft, ...]:
+        """Every draft: a class, one of its skills, two minions in slot order (two
+        different types unless the `distinct_minions` option is off)."""
+        cached = _DRAFTS.get(distinct)
+        if cached is not None:
+            return cached
+        pairs = (
+            itertools.permutations(MINION_TYPES, 2)
+            if distinct
+            else itertools.product(MINION_TYPES, repeat=2)
+        )
+        pairs = list(pairs)
+        _DRAFTS[distinct] = drafts = tuple(
+            Draft(hero, skill, pair)
+            for hero, skills in self.classes.items()
+            for skill in skills
+            for pair in pairs
+        )
+        return drafts
+
+
+def _stats(where: str, table: dict[str, Any]) -> dict[str, int]:
+    for key in _STATS:
+        value = table.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(
+                f"tactics data: {where}.{key} must be a positive integer, got {value!r}"
+            )
+    return {key: table[key] for key in _STATS}
+
+
+def load(text: str) -> GameData:
+    doc = tomllib.loads(text)
+    constants = doc["constants"]
+    minions = {kind: _stats(f"minion.{kind}", doc["minion"][kind]) for kind in MINION_TYPES}
+    classes = {entry["name"]: tuple(entry["skills"]) for entry in doc["class"]}
+    skills = doc["skill"]
+    for name, ids in classes.items():
+        if len(ids) != 3:
+            raise ValueError(f"tactics data: class {name} needs exactly 3 skills")
+        for skill in ids:
+            entry = skills.get(skill)
+            if entry is None or entry.get("class") != name:
+                raise ValueError(
+                    f"tactics data: class {name} lists skill {skill!r}, which is not its own"
+                )
+            if entry.get("target") not in SKILL_TARGETS:
+                raise ValueError(
+                    f"tactics data: skill {skill} has an unknown target {entry.get('target')!r}"
+                )
+    start = tuple(
+        {key: tuple(value) for key, value in constants["start"][seat].items()}
+        for seat in ("p1", "p2")
+    )
+    return GameData(
+        board=constants["board"],
+        obstacle_hp=constants["obstacle_hp"],
+        tile_rounds=constants["tile_rounds"],
+        pressure_round=constants["pressure_round"],
+        decision_seconds=float(constants["decision_seconds"]),
+        death_choice_seconds=float(constants["death_choice_seconds"]),
+        hero_stats=_stats("hero", doc["hero"]),
+        clone_stats=_stats("clone", doc["clone"]),
+        clone_rounds=doc["clone"]["rounds"],
+        minions=minions,
+        classes=classes,
+        skills=skills,
+        buffs=doc["buff"],
+        statuses=doc["status"],
+        start=start,  # type: ignore[arg-type]
+    )
+
+
+DATA = load((resources.files("sparring.games.tactics") / "data.toml").read_text(encoding="utf-8"))

@@ -1,0 +1,27 @@
+"""5×5 Tactics event kinds and their fields (docs/games/tactics.md describes each)."""
+
+from sparring.core.events import register_event
+
+DRAFTED = register_event("drafted", "seat")
+DRAFT_PICK = register_event("draft_pick", "seat", "hero", "skill", "minions")
+DRAFT_REVEAL = register_event("draft_reveal", "seat", "hero", "skill", "minions")
+ROUND = register_event("round_begin", "round", "seat")
+ACT = register_event("act", "seat", "unit", "action")
+PREPARED = register_event("prepared", "unit", "action")
+MOVED = register_event("moved", "unit", "x", "y")
+HURT = register_event("hurt", "unit", "amount", "hp", "cause")
+HEALED = register_event("healed", "unit", "amount", "hp", "cause")
+SHIELDED = register_event("shielded", "unit", "absorbed", "shield")
+GUARDED = register_event("guarded", "unit", "by")
+MISSED = register_event("missed", "unit", "why")
+BUFF = register_event("buff", "unit", "buff", "rounds")
+BUFF_END = register_event("buff_end", "unit", "buff")
+OBSTACLE = register_event("obstacle", "x", "y", "hp")
+TILE = register_event("tile", "x", "y", "buff", "rounds")
+DIED = register_event("died", "unit")
+CHOSE = register_event("death_choice", "seat", "unit", "spawn")
+UNIT_ADDED = register_event("unit_added", "unit", "x", "y")
+TIMEOUT = register_event("timeout", "seat")
+ROUND_END = register_event("round_end", "round")
+GAME_END = register_event("game_end", "winner", "reason")
+FORFEIT = register_event("forfeit", "seat", "reason")

@@ -1,0 +1,573 @@
+"""The 5×5 Tactics engine state: the hidden draft, activations, the damage pipeline, deaths
+and the round end, in the order docs/games/tactics.md gives.
+
+Seats 0 and 1 are the original project's P1 and P2. A round gives every living unit one
+activation (two back to back with SPEED); the seats alternate single-unit activations with
+a free choice of unit, and a seat with units left plays on alone when the other has none
+(the exhaustion rule). A minion death pauses the game for its owner's death choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.errors import IllegalAction
+from sparring.core.events import PUBLIC, Event
+from sparring.core.rng import Rng
+
+from . import events as ev
+from .actions import (
+    BUFF_TILE,
+    OBSTACLE,
+    Action,
+    Attack,
+    DeathChoice,
+    Draft,
+    EndTurn,
+    Move,
+    MoveAttack,
+    Skill,
+)
+from .board import inside
+from .data import DATA
+from .options import TacticsOptions
+from .units import CLONE, HERO, MINION, Unit
+
+DRAFT = "draft"
+BATTLE = "battle"
+OVER = "over"
+
+POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW = "POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW"
+TILE_BUFFS = (POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW)
+BLIND, DEATH_MARK, FEINT, CHALLENGE = "BLIND", "DEATH_MARK", "FEINT", "CHALLENGE"
+INVULNERABLE, POWER_OF_MANY = "INVULNERABLE", "POWER_OF_MANY"
+ATK_MODS = {POWER: 3, SPEED: -1, WEAKNESS: -2, POWER_OF_MANY: 1}
+COUNTER_DAMAGE = 2
+MARK_BONUS = 2
+NATURE_BONUS = 2
+
+
+class TacticsState:
+    """A whole game: the draft, then rounds until a hero falls."""
+
+    num_players = 2
+
+    def __init__(self, seed: int, options: TacticsOptions | None = None) -> None:
+        self.options = options or TacticsOptions()
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+        self.phase = DRAFT
+        self.drafts: list[Draft | None] = [None, None]
+        self.units: list[Unit] = []
+        self.obstacles: dict[tuple[int, int], int] = {}
+        self.tiles: dict[tuple[int, int], list[Any]] = {}
+        self.round = 0
+        self.seat = 0
+        self.current: str | None = None
+        self.last_actor = 1
+        self.opened = [False, False]
+        self.deaths: list[tuple[str, int, int, int]] = []
+        self.after: tuple[int, str] | None = None
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.clones = 0
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ contract
+
+    def clone(self) -> TacticsState:
+        twin = TacticsState.__new__(TacticsState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.drafts = list(self.drafts)
+        twin.units = [u.copy() for u in self.units]
+        twin.obstacles = dict(self.obstacles)
+        twin.tiles = {k: list(v) for k, v in self.tiles.items()}
+        twin.opened = list(self.opened)
+        twin.deaths = list(self.deaths)
+        twin._legal = None
+        return twin
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.phase == DRAFT:
+            return tuple(s for s in (0, 1) if self.drafts[s] is None)
+        if self.deaths:
+            return (self.deaths[0][3],)
+        return (self.seat,)
+
+    @property
+    def current_player(self) -> int:
+        movers = self.to_move()
+        return movers[0] if movers else -1
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        if self.phase == OVER:
+            return ()
+        movers = self.to_move()
+        seat = movers[0] if player is None and movers else player
+        if seat not in movers:
+            return ()
+        if self.phase == DRAFT:
+            return DATA.draft_options(self.options.distinct_minions)
+        if self.deaths:
+            return (OBSTACLE, BUFF_TILE)
+        if self._legal is None:
+            from .legal import battle_actions
+
+            self._legal = battle_actions(self)
+        return self._legal
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        movers = self.to_move()
+        seat = movers[0] if player is None else player
+        if seat not in movers:
+            raise IllegalAction(f"seat {seat} cannot act now: seat {movers[0]} is to decide")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            from .legal import why_illegal
+
+            raise IllegalAction(why_illegal(self, seat, action))
+        self._legal = None
+        if isinstance(action, Draft):
+            self._draft(seat, action)
+        elif isinstance(action, DeathChoice):
+            self._death_choice(action)
+        else:
+            self._activate(seat, action)
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        if self.phase == OVER:
+            return
+        self.events.append((ev.FORFEIT, PUBLIC, seat, reason))
+        self._end(1 - seat, f"seat {seat} forfeited: {reason}")
+
+    # ------------------------------------------------------------------ lookups
+
+    def unit(self, uid: str) -> Unit | None:
+        for u in self.units:
+            if u.id == uid:
+                return u
+        return None
+
+    def living(self, seat: int | None = None) -> list[Unit]:
+        return [u for u in self.units if u.hp > 0 and (seat is None or u.seat == seat)]
+
+    def unit_at(self, x: int, y: int) -> Unit | None:
+        for u in self.units:
+            if u.hp > 0 and u.x == x and u.y == y:
+                return u
+        return None
+
+    def free(self, x: int, y: int) -> bool:
+        """On the board, with no living unit and no obstacle (buff tiles do not block)."""
+        return inside(x, y) and (x, y) not in self.obstacles and self.unit_at(x, y) is None
+
+    def hero(self, seat: int) -> Unit:
+        return next(u for u in self.units if u.seat == seat and u.category == HERO)
+
+    def max_actions(self, unit: Unit) -> int:
+        speed = SPEED in unit.buffs
+        if speed and SLOW in unit.buffs and self.options.speed_slow_cancel:
+            return 1
+        return 2 if speed else 1
+
+    def is_slow(self, unit: Unit) -> bool:
+        if SLOW not in unit.buffs:
+            return False
+        return not (SPEED in unit.buffs and self.options.speed_slow_cancel)
+
+    def effective_atk(self, unit: Unit) -> int:
+        return max(0, unit.atk + sum(ATK_MODS.get(b, 0) for b in unit.buffs))
+
+    def can_act(self, unit: Unit) -> bool:
+        return unit.hp > 0 and unit.acted < self.max_actions(unit)
+
+    # ------------------------------------------------------------------ draft
+
+    def _draft(self, seat: int, pick: Draft) -> None:
+        self.drafts[seat] = pick
+        self.events.append((ev.DRAFTED, PUBLIC, seat))
+        self.events.append((ev.DRAFT_PICK, seat, seat, pick.hero, pick.skill, list(pick.minions)))
+        if self.drafts[0] is not None and self.drafts[1] is not None:
+            self._deploy()
+
+    def _deploy(self) -> None:
+        for seat in (0, 1):
+            pick = self.drafts[seat]
+            assert pick is not None
+            row = DATA.start_row[seat]
+            prefix = f"p{seat + 1}"
+            hero = Unit(f"{prefix}_hero", seat, HERO, pick.hero, DATA.hero_stats, DATA.hero_x, row)
+            hero.skill = pick.skill
+            self.units.append(hero)
+            for slot, kind in enumerate(pick.minions):
+                x = DATA.minion_x[slot]
+                self.units.append(
+                    Unit(
+                        f"{prefix}_minion_{slot + 1}",
+                        seat,
+                        MINION,
+                        kind,
+                        DATA.minions[kind],
+                        x,
+                        row,
+                    )
+                )
+            self.events.append(
+                (ev.DRAFT_REVEAL, PUBLIC, seat, pick.hero, pick.skill, list(pick.minions))
+            )
+        self.units.sort(key=lambda u: u.id)
+        self.phase = BATTLE
+        self._begin_round(1, 0)
+
+    # ------------------------------------------------------------------ rounds and turns
+
+    def _begin_round(self, number: int, opener: int) -> None:
+        self.round = number
+        self.opened = [False, False]
+        for unit in self.units:
+            unit.acted = 0
+        self.events.append((ev.ROUND, PUBLIC, number, opener))
+        self._give_turn(opener)
+
+    def _give_turn(self, seat: int) -> None:
+        """`seat` is to act; on its first activation of a round, its units' prepared (SLOW)
+        actions resolve first, for free (ruling A13)."""
+        self.seat = seat
+        if not self.opened[seat]:
+            self.opened[seat] = True
+            if self.options.slow_resolution == "next_round":
+                from .slow import resolve_prepared
+
+                resolve_prepared(self, seat)
+                if self.phase == OVER or self.deaths:
+                    self.after = (seat, "")
+                    return
+                if not self._has_unacted(seat):
+                    self._pass_turn(seat)
+
+    def _has_unacted(self, seat: int) -> bool:
+        return any(self.can_act(u) for u in self.units if u.seat == seat)
+
+    def _pass_turn(self, seat: int) -> None:
+        """After an activation of `seat`: the rival if it has units left to act, else the
+        same seat again (the exhaustion rule), else the round ends."""
+        self.current = None
+        self.last_actor = seat
+        if self._has_unacted(1 - seat):
+            self._give_turn(1 - seat)
+        elif self._has_unacted(seat):
+            self._give_turn(seat)
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        from .roundend import end_round
+
+        end_round(self)
+
+    def next_opener(self) -> int:
+        if self.options.round_opener == "alternate":
+            return self.round % 2  # round N+1 is odd (seat 0 opens) when N is even
+        return 1 - self.last_actor
+
+    # ------------------------------------------------------------------ activations
+
+    def _activate(self, seat: int, action: Action) -> None:
+        unit = self.unit(action.unit)  # type: ignore[union-attr]
+        assert unit is not None
+        self.events.append((ev.ACT, PUBLIC, seat, unit.id, action.to_json()))
+        unit.acted += 1
+        if isinstance(action, EndTurn):
+            unit.acted = self.max_actions(unit)
+        elif self.is_slow(unit):
+            unit.prepared.append(action)
+            if isinstance(action, Skill):
+                unit.cooldown = 2
+            self.events.append((ev.PREPARED, PUBLIC, unit.id, action.to_json()))
+        else:
+            self.perform(unit, action)
+        self._finish(seat, unit)
+
+    def perform(self, unit: Unit, action: Action) -> None:
+        """Carry out one action of `unit` (declared now, or prepared last round)."""
+        if isinstance(action, Move):
+            self.move_unit(unit, action.x, action.y, landing=True)
+        elif isinstance(action, Attack):
+            self.attack_tile(unit, action.x, action.y)
+        elif isinstance(action, MoveAttack):
+            self.move_unit(unit, action.x, action.y, landing=True)
+            if unit.hp > 0:
+                target = self.unit_at(action.tx, action.ty)
+                if target is not None and target.seat != unit.seat:
+                    self.attack_unit(unit, target)
+        elif isinstance(action, Skill):
+            from .skills import use_skill
+
+            use_skill(self, unit, action)
+
+    def _finish(self, seat: int, unit: Unit) -> None:
+        """After an action: deaths and victory, then the death choices, then who acts."""
+        self.collect_deaths(chooser_default=seat)
+        self.check_victory(active=seat)
+        if self.phase == OVER:
+            return
+        if self.deaths:
+            self.after = (seat, unit.id)
+            return
+        self._continue(seat, unit.id)
+
+    def _continue(self, seat: int, unit_id: str) -> None:
+        unit = self.unit(unit_id) if unit_id else None
+        if unit is not None and unit.hp > 0 and unit.acted < self.max_actions(unit):
+            self.current = unit.id  # SPEED: the second action, back to back
+            self.seat = seat
+            return
+        self._pass_turn(seat)
+
+    # ------------------------------------------------------------------ movement
+
+    def move_unit(self, unit: Unit, x: int, y: int, landing: bool) -> None:
+        unit.x, unit.y = x, y
+        self.events.append((ev.MOVED, PUBLIC, unit.id, x, y))
+        tile = self.tiles.get((x, y))
+        if landing and tile is not None:
+            del self.tiles[(x, y)]
+            self.events.append((ev.TILE, PUBLIC, x, y, tile[0], 0))
+            self.gain_buff(unit, tile[0])
+
+    # ------------------------------------------------------------------ buffs
+
+    def gain_buff(self, unit: Unit, buff: str, rounds: int = 2) -> None:
+        """A tile buff (or a skill's debuff): same type resets its duration; the instant HP
+        change applies on every gain and is permanent."""
+        unit.buffs[buff] = rounds
+        self.events.append((ev.BUFF, PUBLIC, unit.id, buff, rounds))
+        if buff == POWER:
+            self.change_hp(unit, 1, "power")
+        elif buff == LIFE:
+            self.change_hp(unit, 3, "life")
+        elif buff == WEAKNESS:
+            self.lose_hp(unit, 1, "weakness")
+
+    def change_hp(self, unit: Unit, amount: int, cause: str) -> None:
+        """Healing and HP gains: uncapped (ruling A16); doubled on an Invulnerable unit;
+        none for a shadow clone."""
+        if unit.hp <= 0 or amount <= 0 or unit.category == CLONE:
+            return
+        if INVULNERABLE in unit.buffs:
+            amount *= 2
+        unit.hp += amount
+        self.events.append((ev.HEALED, PUBLIC, unit.id, amount, unit.hp, cause))
+
+    def lose_hp(self, unit: Unit, amount: int, cause: str) -> None:
+        """HP loss that nothing intercepts or absorbs (decay, pressure, bleed, weakness,
+        the time-out penalty)."""
+        if unit.hp <= 0 or amount <= 0:
+            return
+        unit.hp -= amount
+        self.events.append((ev.HURT, PUBLIC, unit.id, amount, unit.hp, cause))
+
+    # ------------------------------------------------------------------ damage
+
+    def guardian_for(self, target: Unit) -> Unit | None:
+        """The TANK that takes damage aimed at `target`: alive, friendly, orthogonally
+        adjacent, not the target itself; the lowest id when several qualify."""
+        for unit in self.units:  # sorted by id
+            if (
+                unit.kind == "TANK"
+                and unit.category == MINION
+                and unit.hp > 0
+                and unit.seat == target.seat
+                and unit is not target
+                and abs(unit.x - target.x) + abs(unit.y - target.y) == 1
+            ):
+                return unit
+        return None
+
+    def deal(self, receiver: Unit, amount: int, cause: str) -> None:
+        """Damage to a unit: its shield absorbs first, the rest comes off its HP."""
+        if amount <= 0:
+            self.events.append((ev.HURT, PUBLIC, receiver.id, 0, receiver.hp, cause))
+            return
+        if receiver.shield:
+            absorbed = min(receiver.shield, amount)
+            receiver.shield -= absorbed
+            amount -= absorbed
+            self.events.append((ev.SHIELDED, PUBLIC, receiver.id, absorbed, receiver.shield))
+        if amount:
+            receiver.hp -= amount
+            self.events.append((ev.HURT, PUBLIC, receiver.id, amount, receiver.hp, cause))
+
+    def strike(
+        self, source: Unit | None, target: Unit, amount: int, cause: str, marked_bonus: bool = True
+    ) -> Unit | None:
+        """An attack-type hit on `target` (attack damage already computed, or a skill's
+        fixed damage, or a counter): Guardian, Invulnerable, Death Mark (+2, the mark stays
+        the original target's), shield, and the mark's payoff. Returns the receiver."""
+        receiver = self.guardian_for(target) or target
+        if receiver is not target:
+            self.events.append((ev.GUARDED, PUBLIC, target.id, receiver.id))
+        if INVULNERABLE in receiver.buffs:
+            self.events.append((ev.MISSED, PUBLIC, receiver.id, "invulnerable"))
+            return receiver
+        marked = DEATH_MARK in target.buffs
+        if marked and marked_bonus:
+            amount += MARK_BONUS
+        self.deal(receiver, max(0, amount), cause)
+        if marked and target.hp <= 0 and target.marker is not None:
+            rogue = self.unit(target.marker)
+            if rogue is not None and rogue.hp > 0:
+                self.change_hp(rogue, MARK_BONUS, "death mark")
+        return receiver
+
+    def attack_unit(self, attacker: Unit, target: Unit) -> None:
+        """The attack damage pipeline (companion §7): Feint, Guardian, Invulnerable, ATK
+        with buffs and Nature's Power and Death Mark (floored at 0), Challenge, shield."""
+        attacker.invisible = False
+        if FEINT in target.buffs:
+            del target.buffs[FEINT]
+            self.events.append((ev.MISSED, PUBLIC, target.id, "feint"))
+            self.strike(target, attacker, COUNTER_DAMAGE, "counter")
+            return
+        amount = self.effective_atk(attacker)
+        receiver = self.guardian_for(target) or target
+        if attacker.charges > 0 and INVULNERABLE not in receiver.buffs:
+            attacker.charges -= 1
+            amount += NATURE_BONUS
+        challenger = attacker.challenger if CHALLENGE in attacker.buffs else None
+        if challenger is not None and receiver.id != challenger:
+            amount = (amount + (MARK_BONUS if DEATH_MARK in target.buffs else 0)) // 2
+            self.strike(attacker, target, amount, "attack", marked_bonus=False)
+            return
+        self.strike(attacker, target, amount, "attack")
+        if challenger is not None and receiver.id == challenger:
+            duelist = self.unit(challenger)
+            if duelist is not None and duelist.hp > 0:
+                self.strike(duelist, attacker, COUNTER_DAMAGE, "counter")
+
+    def attack_tile(self, attacker: Unit, x: int, y: int) -> None:
+        if (x, y) in self.obstacles:
+            attacker.invisible = False
+            hp = (
+                0
+                if POWER in attacker.buffs
+                else self.obstacles[(x, y)] - self.effective_atk(attacker)
+            )
+            if hp <= 0:
+                del self.obstacles[(x, y)]
+                hp = 0
+            else:
+                self.obstacles[(x, y)] = hp
+            self.events.append((ev.OBSTACLE, PUBLIC, x, y, hp))
+            return
+        target = self.unit_at(x, y)
+        assert target is not None
+        self.attack_unit(attacker, target)
+
+    # ------------------------------------------------------------------ deaths
+
+    def collect_deaths(self, chooser_default: int) -> None:
+        """Units at 0 HP leave the board. A dead minion's owner (or, as an option, the
+        active player) chooses what it leaves, one at a time in unit-id order (A20);
+        clones and heroes leave nothing."""
+        for unit in self.units:
+            if unit.hp <= 0 and unit.x >= 0:
+                x, y = unit.x, unit.y
+                unit.x = unit.y = -1
+                self.events.append((ev.DIED, PUBLIC, unit.id))
+                if unit.category == MINION:
+                    chooser = (
+                        unit.seat if self.options.death_chooser == "owner" else chooser_default
+                    )
+                    self.deaths.append((unit.id, x, y, chooser))
+
+    def _death_choice(self, choice: DeathChoice) -> None:
+        uid, x, y, chooser = self.deaths.pop(0)
+        self.events.append((ev.CHOSE, PUBLIC, chooser, uid, choice.spawn))
+        self.spawn(x, y, choice.spawn)
+        if not self.deaths and self.after is not None:
+            seat, unit_id = self.after
+            self.after = None
+            if unit_id:
+                self._continue(seat, unit_id)
+            else:
+                self._give_turn_after_prepared(seat)
+
+    def _give_turn_after_prepared(self, seat: int) -> None:
+        if not self._has_unacted(seat):
+            self._pass_turn(seat)
+        else:
+            self.seat = seat
+
+    def spawn(self, x: int, y: int, kind: str) -> None:
+        """An obstacle (3 HP) or a buff tile whose buff is drawn now and shown to both
+        (ruling A6); a new map object replaces one already on that tile."""
+        self.obstacles.pop((x, y), None)
+        self.tiles.pop((x, y), None)
+        if kind == "obstacle":
+            self.obstacles[(x, y)] = DATA.obstacle_hp
+            self.events.append((ev.OBSTACLE, PUBLIC, x, y, DATA.obstacle_hp))
+        else:
+            buff = TILE_BUFFS[self.rng.below(len(TILE_BUFFS), "tile_buff")]
+            self.tiles[(x, y)] = [buff, DATA.tile_rounds]
+            self.events.append((ev.TILE, PUBLIC, x, y, buff, DATA.tile_rounds))
+
+    # ------------------------------------------------------------------ the end
+
+    def check_victory(self, active: int | None) -> None:
+        """A dead hero loses; both at once: the active player wins (rules §5.1)."""
+        if self.phase != BATTLE:
+            return
+        dead = [s for s in (0, 1) if self.hero(s).hp <= 0]
+        if len(dead) == 2:
+            winner = active if active is not None else self.last_actor
+            self._end(winner, "both heroes fell: the active player wins")
+        elif dead:
+            self._end(1 - dead[0], f"seat {dead[0]}'s hero fell")
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.end_reason = reason
+        self.deaths.clear()
+        self.events.append((ev.GAME_END, PUBLIC, winner, reason))
+
+    def timeout(self, seat: int) -> None:
+        """The referee's time-out (companion A7): the hero loses 1 HP (nothing absorbs it;
+        it can die), and one activation is skipped — the unit partway through SPEED, else
+        the seat's unacted unit with the lowest id. A pending death choice becomes an
+        obstacle instead, without a penalty."""
+        if self.phase == OVER:
+            return
+        if self.phase == DRAFT:
+            self.forfeit(seat, "no draft in time")
+            return
+        self._legal = None
+        if self.deaths:
+            self._death_choice(OBSTACLE)
+            return
+        self.events.append((ev.TIMEOUT, PUBLIC, seat))
+        self.lose_hp(self.hero(seat), 1, "timeout")
+        self.check_victory(active=seat)
+        if self.phase == OVER:
+            return
+        unit = self.unit(self.current) if self.current else None
+        if unit is None:
+            unit = next(u for u in self.units if u.seat == seat and self.can_act(u))
+        unit.acted = self.max_actions(unit)
+        self._pass_turn(seat)
