@@ -11,6 +11,7 @@ from .game import GameSpec
 _GAMES = {
     "aquawar": "sparring.games.aquawar.spec",
     "foodchain": "sparring.games.foodchain.spec",
+    "tactics": "sparring.games.tactics.spec",
 }
 
 
