@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from sparring.agents.uniform import UniformRandomAgent as RandomAgent
 from sparring.core.errors import BadInput
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
 from sparring.games.foodchain.actions import END_PHASE, Attack, Eat, Play, Target
-from sparring.games.foodchain.agents import RandomAgent
 from sparring.games.foodchain.greedy import GreedyAgent
 from sparring.games.foodchain.hidden import scramble_hidden
 from sparring.games.foodchain.human import HumanAgent, Table, describe_action, parse_answer

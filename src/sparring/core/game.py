@@ -47,6 +47,24 @@ class GameState(Protocol):
     def forfeit(self, seat: int, reason: str) -> None: ...
 
 
+class TwoSeatOutcome:
+    """`current_player` and `returns` for two-seat games whose state keeps `winner` (None:
+    a draw, or not over yet) and defines `to_move()`."""
+
+    winner: int | None
+
+    @property
+    def current_player(self) -> int:
+        """The one seat to move (the lowest when several decide at once); -1 when over."""
+        movers = self.to_move()  # type: ignore[attr-defined]
+        return movers[0] if movers else -1
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+
 class Agent(Protocol):
     """A player that lives in this process and sees only views and legal actions."""
 
@@ -96,3 +114,15 @@ class GameSpec:
             self.on_verdict(state, seat, verdict, detail)
         else:
             state.forfeit(seat, f"{verdict}: {detail}")
+
+
+def new_game_with(state_type: Callable[[int, Any], Any], options_type: Any) -> Callable[..., Any]:
+    """A spec's `new_game`: options may come as the game's options object, as JSON, or
+    not at all (the defaults)."""
+
+    def new_game(seed: int, options: Any = None) -> Any:
+        if options is not None and not isinstance(options, options_type):
+            options = options_type.from_json(options)
+        return state_type(seed, options)
+
+    return new_game

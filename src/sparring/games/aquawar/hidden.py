@@ -10,6 +10,7 @@ under the first and never contains a sentinel after the second reads nothing hid
 from __future__ import annotations
 
 from sparring.core.rng import Rng
+from sparring.core.sentinels import Sentinels
 
 from .actions import Pick
 from .events import SKILL_DETAIL, TEAM
@@ -61,11 +62,8 @@ def plant_sentinels(state: AquawarState, seat: int) -> tuple[AquawarState, list[
     """A copy of `state` with unique sentinels in `seat`'s opponent's hidden numbers."""
     twin = state.clone()
     enemy = 1 - seat
-    sentinels: list[int] = []
-
-    def fresh() -> int:
-        sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
-        return sentinels[-1]
+    sentinels = Sentinels(SENTINEL_BASE)
+    fresh = sentinels.fresh
 
     for fish in twin.teams[enemy]:
         fish.atk = fresh()
@@ -79,4 +77,4 @@ def plant_sentinels(state: AquawarState, seat: int) -> tuple[AquawarState, list[
     for index, event in enumerate(twin.events):
         if event[1] == enemy and event[0] in (TEAM, SKILL_DETAIL):
             twin.events[index] = (*event[:3], *(fresh() for _ in event[3:]))
-    return twin, sentinels
+    return twin, sentinels.values

@@ -12,52 +12,23 @@ ids or names plus ``mimic=FISH`` when the Mimic is picked, e.g. ``1 5 7 12 mimic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from sparring.core.errors import BadInput
+from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
 from .render import fish_label, render_view
 from .roster import ALL_FISH, FISH, MIMIC, fish_by_name
 
-PROMPT = "> "
 
-
-class HumanAgent:
+class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    needs_view = True
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int = 0,
-        ask: Callable[[str], str] = input,
-        say: Callable[[str], None] = print,
-    ) -> None:
-        self.seat = seat
-        self.ask = ask
-        self.say = say
-
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
-        if view is None:
-            raise ValueError("a human player needs its view")
-        self.say(render_view(view))
-        picking = isinstance(legal[0], Pick)
-        self.say(_pick_menu(view) if picking else _menu(view, legal))
-        while True:
-            try:
-                text = self.ask(PROMPT)
-            except EOFError:
-                raise BadInput("input ended before the game did") from None
-            if picking:
-                choice, reason = parse_pick(text, legal)
-            else:
-                choice, reason = parse_turn(text, view, legal)
-            if choice is not None:
-                return choice
-            self.say(f"not accepted: {reason}")
+    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        if isinstance(legal[0], Pick):
+            return [render_view(view), _pick_menu(view)], lambda text: parse_pick(text, legal)
+        return [render_view(view), _menu(view, legal)], lambda text: parse_turn(text, view, legal)
 
 
 # ---------------------------------------------------------------- menus

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from sparring.core.game import GameSpec
+from sparring.core.game import GameSpec, new_game_with
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -18,17 +16,11 @@ from .views import view
 RULES_VERSION = "aquawar-2021.1"
 
 
-def _new_game(seed: int, options: Any = None) -> AquawarState:
-    if options is None or isinstance(options, AquawarOptions):
-        return AquawarState(seed, options)
-    return AquawarState(seed, AquawarOptions.from_json(options))
-
-
 SPEC = GameSpec(
     name="aquawar",
     title="Aquawar",
     rules_version=RULES_VERSION,
-    new_game=_new_game,
+    new_game=new_game_with(AquawarState, AquawarOptions),
     options_from_json=AquawarOptions.from_json,
     action_from_json=action_from_json,
     view=view,

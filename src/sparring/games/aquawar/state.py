@@ -13,6 +13,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import NOBODY, PUBLIC, Event
+from sparring.core.game import TwoSeatOutcome
 from sparring.core.rng import Rng
 
 from . import combat
@@ -54,7 +55,7 @@ def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Actio
     return (*attacks, *skills)
 
 
-class AquawarState:
+class AquawarState(TwoSeatOutcome):
     """A whole best-of-three match. Seats are 0 and 1."""
 
     num_players = 2
@@ -128,19 +129,8 @@ class AquawarState:
             return ()
         return (self.seat,)
 
-    @property
-    def current_player(self) -> int:
-        """The one seat to move; during picks the lowest seat still to pick; -1 when over."""
-        movers = self.to_move()
-        return movers[0] if movers else -1
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """Legal actions of `player` (default: the current player), in a stable order."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sparring.core.rng import Rng
+from sparring.core.sentinels import Sentinels
 
 from .events import DREW, MOVE, REVEAL
 from .state import FoodChainState
@@ -47,11 +48,8 @@ def plant_sentinels(state: FoodChainState, seat: int) -> tuple[FoodChainState, l
     rival's private events and the random source's state overwritten by sentinels too."""
     twin = state.clone()
     rival = 1 - seat
-    sentinels: list[int] = []
-
-    def fresh() -> int:
-        sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
-        return sentinels[-1]
+    sentinels = Sentinels(SENTINEL_BASE)
+    fresh = sentinels.fresh
 
     # The seat's own deck is hidden only in its order (its contents follow from its open
     # decklist, and a tutor shows them), so only the rival's unseen cards get sentinels.
@@ -64,4 +62,4 @@ def plant_sentinels(state: FoodChainState, seat: int) -> tuple[FoodChainState, l
     for index, event in enumerate(twin.events):
         if event[1] == rival and event[0] in (DREW, MOVE, REVEAL):
             twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))
-    return twin, sentinels
+    return twin, sentinels.values

@@ -17,15 +17,14 @@ card may be named by its id (``#12``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from sparring.core.errors import BadInput
+from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
 from .render import render_view
 
-PROMPT = "> "
 FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
 RIVAL_WORDS = frozenset({"rival", "face", "player", "opponent", "directly", "them", "enemy"})
 SELF_WORDS = frozenset({"me", "myself", "self", "you", "yourself", "mine"})
@@ -43,37 +42,14 @@ HELP = (
 )
 
 
-class HumanAgent:
+class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    needs_view = True
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int = 0,
-        ask: Callable[[str], str] = input,
-        say: Callable[[str], None] = print,
-    ) -> None:
-        self.seat = seat
-        self.ask = ask
-        self.say = say
-
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
-        if view is None:
-            raise ValueError("a human player needs its view")
+    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
         table = Table(view)
-        self.say(render_view(view))
-        self.say(menu(table, legal))
-        while True:
-            try:
-                text = self.ask(PROMPT)
-            except EOFError:
-                raise BadInput("input ended before the game did") from None
-            choice, reason = parse_answer(text, table, legal)
-            if choice is not None:
-                return choice
-            self.say(f"not accepted: {reason}")
+        return [render_view(view), menu(table, legal)], lambda text: parse_answer(
+            text, table, legal
+        )
 
 
 # ---------------------------------------------------------------- what the view names

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from sparring.core.game import GameSpec
+from sparring.core.game import GameSpec, new_game_with
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -17,17 +15,11 @@ from .views import view
 RULES_VERSION = "foodchain-2026.1"
 
 
-def _new_game(seed: int, options: Any = None) -> FoodChainState:
-    if options is None or isinstance(options, FoodChainOptions):
-        return FoodChainState(seed, options)
-    return FoodChainState(seed, FoodChainOptions.from_json(options))
-
-
 SPEC = GameSpec(
     name="foodchain",
     title="Food Chain",
     rules_version=RULES_VERSION,
-    new_game=_new_game,
+    new_game=new_game_with(FoodChainState, FoodChainOptions),
     options_from_json=FoodChainOptions.from_json,
     action_from_json=action_from_json,
     view=view,

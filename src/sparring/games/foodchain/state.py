@@ -21,6 +21,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
+from sparring.core.game import TwoSeatOutcome
 from sparring.core.rng import Rng
 
 from .actions import Action, Activate, Attack, Play
@@ -63,7 +64,7 @@ class Decision:
 Step = tuple[Any, ...]
 
 
-class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
+class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSeatOutcome):
     """A whole Food Chain game. Seats are 0 and 1; cards are instance ids (``uid``)."""
 
     num_players = 2
@@ -188,18 +189,8 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin):
             return (self.pending.player,)
         return (self.active,)
 
-    @property
-    def current_player(self) -> int:
-        movers = self.to_move()
-        return movers[0] if movers else -1
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """The legal actions of `player` (default: whoever must decide), in a stable order:

@@ -4,6 +4,7 @@ pick (until the reveal) and the random source's future."""
 from __future__ import annotations
 
 from sparring.core.rng import Rng
+from sparring.core.sentinels import Sentinels
 
 from .actions import Draft
 from .data import DATA
@@ -26,11 +27,8 @@ def scramble_hidden(state: TacticsState, seat: int, rng: Rng) -> TacticsState:
 def plant_sentinels(state: TacticsState, seat: int) -> tuple[TacticsState, list[int]]:
     twin = state.clone()
     rival = 1 - seat
-    sentinels: list[int] = []
-
-    def fresh() -> int:
-        sentinels.append(SENTINEL_BASE + len(sentinels) * 7919)
-        return sentinels[-1]
+    sentinels = Sentinels(SENTINEL_BASE)
+    fresh = sentinels.fresh
 
     if twin.phase == DRAFT and twin.drafts[rival] is not None:
         twin.drafts[rival] = Draft(str(fresh()), str(fresh()), (str(fresh()), str(fresh())))
@@ -39,4 +37,4 @@ def plant_sentinels(state: TacticsState, seat: int) -> tuple[TacticsState, list[
             twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))
     twin.rng.reseed(0)
     twin.rng._state = fresh()  # the generator's state is never shown to anyone
-    return twin, sentinels
+    return twin, sentinels.values

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sparring.core.game import GameSpec
+from sparring.core.game import GameSpec, new_game_with
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -18,12 +18,6 @@ from .views import view
 RULES_VERSION = "tactics-v3.1"
 
 
-def _new_game(seed: int, options: Any = None) -> TacticsState:
-    if options is None or isinstance(options, TacticsOptions):
-        return TacticsState(seed, options)
-    return TacticsState(seed, TacticsOptions.from_json(options))
-
-
 def summarize(state: TacticsState) -> dict[str, Any]:
     return {"winner": state.winner, "last_round": state.round, "reason": state.end_reason}
 
@@ -32,7 +26,7 @@ SPEC = GameSpec(
     name="tactics",
     title="5×5 Tactics",
     rules_version=RULES_VERSION,
-    new_game=_new_game,
+    new_game=new_game_with(TacticsState, TacticsOptions),
     options_from_json=TacticsOptions.from_json,
     action_from_json=action_from_json,
     view=view,

@@ -14,6 +14,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
+from sparring.core.game import TwoSeatOutcome
 from sparring.core.rng import Rng
 
 from . import events as ev
@@ -48,7 +49,7 @@ MARK_BONUS = 2
 NATURE_BONUS = 2
 
 
-class TacticsState:
+class TacticsState(TwoSeatOutcome):
     """A whole game: the draft, then rounds until a hero falls."""
 
     num_players = 2
@@ -99,18 +100,8 @@ class TacticsState:
             return (self.deaths[0][3],)
         return (self.seat,)
 
-    @property
-    def current_player(self) -> int:
-        movers = self.to_move()
-        return movers[0] if movers else -1
-
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.phase == OVER:
