@@ -23,6 +23,13 @@ def _who(seat: int | None, viewer: int | None) -> str:
     return "you" if seat == viewer else "rival"
 
 
+def _card_or_player(event: dict[str, Any], viewer: int | None) -> str:
+    """What an event with a ``card`` or a ``player`` field is about."""
+    if event.get("card") is not None:
+        return f"#{event['card']}"
+    return _who(event.get("player"), viewer)
+
+
 def _card(event: dict[str, Any], key: str = "card") -> str:
     name = event.get("name")
     return f"{name} #{event[key]}" if name else f"#{event[key]}"
@@ -59,30 +66,18 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "ability":
         return f"{_card(event)}: {event['trigger'].replace('_', ' ')} ability"
     if kind == "target":
-        target = (
-            f"#{event['card']}"
-            if event.get("card") is not None
-            else _who(event.get("player"), viewer)
-        )
+        target = _card_or_player(event, viewer)
         return f"#{event['source']} targets {target}"
     if kind == "attack":
         target = "the rival directly" if event["target"] is None else f"#{event['target']}"
         return f"{who} attack{'s' if who != 'you' else ''} with #{event['attacker']} → {target}"
     if kind == "damage":
-        target = (
-            f"#{event['card']}"
-            if event.get("card") is not None
-            else _who(event.get("player"), viewer)
-        )
+        target = _card_or_player(event, viewer)
         return f"{target} take{'' if target == 'you' else 's'} {event['amount']} damage"
     if kind == "absorbed":
         return f"#{event['card']}'s {event['why']} absorbs the damage"
     if kind == "heal":
-        target = (
-            f"#{event['card']}"
-            if event.get("card") is not None
-            else _who(event.get("player"), viewer)
-        )
+        target = _card_or_player(event, viewer)
         return f"{target} heal{'' if target == 'you' else 's'} {event['amount']}"
     if kind == "status":
         return f"#{event['card']} {'is now' if event['on'] else 'is no longer'} {event['status']}"
