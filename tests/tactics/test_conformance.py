@@ -26,6 +26,7 @@ OPTIONS = st.builds(
     death_chooser=st.sampled_from(["owner", "killer"]),
     round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
     slow_resolution=st.sampled_from(["next_round", "round_end"]),
+    move_and_skill=st.booleans(),
     speed_slow_cancel=st.booleans(),
     endure_rounds=st.sampled_from([0, 2]),
     extra_tick_for_acted=st.booleans(),

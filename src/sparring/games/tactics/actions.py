@@ -1,7 +1,8 @@
 """5×5 Tactics actions: small frozen values with a stable JSON form.
 
 The draft is one `Draft` per seat (hero class, skill, two minions in slot order). In battle
-a seat activates one of its units with `Move`, `Attack`, `MoveAttack`, `Skill` or `EndTurn`,
+a seat activates one of its units with `Move`, `Attack`, `MoveAttack`, `Skill`, `EndTurn`
+or (an option) `MoveSkill`,
 naming the unit by id; a minion death asks its owner for a `DeathChoice`.
 """
 
@@ -89,6 +90,32 @@ class Skill:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveSkill:
+    """The rules text's MOVE_AND_SKILL (option ``move_and_skill``, ruling A8): a legal move
+    to (x, y), then the hero's skill aimed at (sx, sy) as seen from the new tile."""
+
+    unit: str
+    x: int
+    y: int
+    sx: int
+    sy: int
+    choice: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": "move_skill",
+            "unit": self.unit,
+            "x": self.x,
+            "y": self.y,
+            "sx": self.sx,
+            "sy": self.sy,
+        }
+        if self.choice is not None:
+            out["choice"] = self.choice
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     unit: str
 
@@ -106,7 +133,7 @@ class DeathChoice:
         return {"type": "death_choice", "spawn": self.spawn}
 
 
-Action = Draft | Move | Attack | MoveAttack | Skill | EndTurn | DeathChoice
+Action = Draft | Move | Attack | MoveAttack | Skill | MoveSkill | EndTurn | DeathChoice
 OBSTACLE = DeathChoice("obstacle")
 BUFF_TILE = DeathChoice("buff_tile")
 
@@ -153,11 +180,20 @@ def action_from_json(data: Any) -> Action:
         return MoveAttack(
             _str(data, "unit"), _int(data, "x"), _int(data, "y"), _int(data, "tx"), _int(data, "ty")
         )
-    if kind == "skill":
+    if kind in ("skill", "move_skill"):
         choice = data.get("choice")
         if choice is not None and not isinstance(choice, str):
-            raise BadInput(f"skill 'choice' must be a debuff name, got {choice!r}")
-        return Skill(_str(data, "unit"), _int(data, "x"), _int(data, "y"), choice)
+            raise BadInput(f"{kind} 'choice' must be a debuff name, got {choice!r}")
+        if kind == "skill":
+            return Skill(_str(data, "unit"), _int(data, "x"), _int(data, "y"), choice)
+        return MoveSkill(
+            _str(data, "unit"),
+            _int(data, "x"),
+            _int(data, "y"),
+            _int(data, "sx"),
+            _int(data, "sy"),
+            choice,
+        )
     if kind == "end_turn":
         return EndTurn(_str(data, "unit"))
     if kind == "death_choice":
@@ -167,5 +203,5 @@ def action_from_json(data: Any) -> Action:
         return DeathChoice(spawn)
     raise BadInput(
         f"unknown tactics action type {kind!r}; known: draft, move, attack, move_attack, skill, "
-        "end_turn, death_choice"
+        "move_skill, end_turn, death_choice"
     )

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from .actions import Action, Attack, DeathChoice, Draft, EndTurn, Move, MoveAttack, Skill
+from .actions import (
+    Action,
+    Attack,
+    DeathChoice,
+    Draft,
+    EndTurn,
+    Move,
+    MoveAttack,
+    MoveSkill,
+    Skill,
+)
 from .board import DIRECTIONS, inside
 
 if TYPE_CHECKING:
@@ -86,6 +96,24 @@ def move_attack_options(state: TacticsState, unit: Unit) -> list[MoveAttack]:
     return options
 
 
+def move_skill_options(state: TacticsState, unit: Unit) -> list[MoveSkill]:
+    """MOVE_AND_SKILL (option ``move_and_skill``, ruling A8): every legal move followed by
+    every skill use open from the new tile. Buff tiles are left out of the look-ahead: the
+    skill is checked again after the landing, and does nothing if its aim is gone."""
+    from .skills import skill_actions
+
+    if not state.options.move_and_skill or unit.skill is None or unit.cooldown > 0:
+        return []
+    options = []
+    home = (unit.x, unit.y)
+    for x, y in move_targets(state, unit):
+        unit.x, unit.y = x, y
+        for use in skill_actions(state, unit):
+            options.append(MoveSkill(unit.id, x, y, use.x, use.y, use.choice))
+        unit.x, unit.y = home
+    return options
+
+
 def battle_actions(state: TacticsState) -> list[Action]:
     """Every activation the seat to act may choose, unit by unit in id order."""
     from .skills import skill_actions
@@ -104,6 +132,7 @@ def battle_actions(state: TacticsState) -> list[Action]:
         actions.extend(Attack(unit.id, x, y) for x, y in attack_targets(state, unit))
         actions.extend(move_attack_options(state, unit))
         actions.extend(skill_actions(state, unit))
+        actions.extend(move_skill_options(state, unit))
         actions.append(EndTurn(unit.id))
     return actions
 
@@ -158,6 +187,17 @@ def why_illegal(state: TacticsState, seat: int, action: object) -> str:
         if unit.cooldown:
             return f"{uid}'s skill is on cooldown for {unit.cooldown} more round(s)"
         return f"{unit.skill} cannot be used on ({action.x}, {action.y})"
+    if isinstance(action, MoveSkill):
+        if not state.options.move_and_skill:
+            return "move_skill is off in these rules (option move_and_skill)"
+        if unit.skill is None:
+            return f"{uid} has no skill (heroes only)"
+        if unit.cooldown:
+            return f"{uid}'s skill is on cooldown for {unit.cooldown} more round(s)"
+        return (
+            f"{uid} cannot move to ({action.x}, {action.y}) and then use {unit.skill} "
+            f"on ({action.sx}, {action.sy})"
+        )
     if isinstance(action, EndTurn):
         return f"{uid} cannot end its turn now"
     return f"{action!r} is not a tactics action"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sparring.core.events import PUBLIC
 
 from . import events as ev
-from .actions import Attack, Move, MoveAttack, Skill
+from .actions import Attack, Move, MoveAttack, MoveSkill, Skill
 from .legal import move_targets
 
 if TYPE_CHECKING:
@@ -31,13 +31,17 @@ def resolve_prepared(state: TacticsState, seat: int) -> None:
 
 def _resolve(state: TacticsState, seat: int, unit: Unit, action: Any) -> None:
     state.events.append((ev.ACT, PUBLIC, seat, unit.id, {**action.to_json(), "prepared": True}))
-    if isinstance(action, Move | MoveAttack):
+    if isinstance(action, Move | MoveAttack | MoveSkill):
         if (action.x, action.y) not in move_targets(state, unit):
             state.events.append((ev.MISSED, PUBLIC, unit.id, "prepared move blocked"))
             return
         state.move_unit(unit, action.x, action.y, landing=True)
         if isinstance(action, MoveAttack):
             _hit(state, unit, action.tx, action.ty, units_only=True)
+        elif isinstance(action, MoveSkill) and unit.hp > 0:
+            from .skills import use_skill
+
+            use_skill(state, unit, Skill(unit.id, action.sx, action.sy, action.choice), True)
     elif isinstance(action, Attack):
         _hit(state, unit, action.x, action.y, units_only=False)
     elif isinstance(action, Skill):

@@ -28,6 +28,7 @@ from .actions import (
     EndTurn,
     Move,
     MoveAttack,
+    MoveSkill,
     Skill,
 )
 from .board import inside
@@ -287,7 +288,7 @@ class TacticsState(TwoSeatOutcome):
             unit.acted = self.max_actions(unit)
         elif self.is_slow(unit):
             unit.prepared.append(action)
-            if isinstance(action, Skill):
+            if isinstance(action, Skill | MoveSkill):
                 unit.cooldown = 2
             self.events.append((ev.PREPARED, PUBLIC, unit.id, action.to_json()))
         else:
@@ -310,6 +311,12 @@ class TacticsState(TwoSeatOutcome):
             from .skills import use_skill
 
             use_skill(self, unit, action)
+        elif isinstance(action, MoveSkill):
+            from .skills import use_skill
+
+            self.move_unit(unit, action.x, action.y, landing=True)
+            if unit.hp > 0:
+                use_skill(self, unit, Skill(unit.id, action.sx, action.sy, action.choice))
 
     def _finish(self, seat: int, unit: Unit) -> None:
         """After an action: deaths and victory, then the death choices, then who acts."""
