@@ -8,9 +8,11 @@
     run(choose)
 
 `run` reads the referee's JSON lines on stdin, calls `choose(view, legal)` for every
-``act`` message and writes the answer back; `start` and `end` messages are kept on the
-`Session` for bots that want them. `legal` is a list of action objects, or a game's compact
-form for huge sets (Aquawar picks: ``{"type": "pick", "fish": [...], ...}``).
+``act`` message and writes the answer back, naming the decision it answers (so that in
+games where a time-out is not fatal, a late answer is never taken for the next one);
+`start` and `end` messages are kept on the `Session` for bots that want them. `legal` is
+a list of action objects, or a game's compact form for huge sets (Aquawar picks:
+``{"type": "pick", "fish": [...], ...}``).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def run(choose: Choose, stdin: IO[str] | None = None, stdout: IO[str] | None = N
             session.start = message
         elif kind == "act":
             action = choose(message["view"], message["legal"])
-            sink.write(json.dumps({"type": "action", "action": action}) + "\n")
+            reply = {"type": "action", "decision": message.get("decision"), "action": action}
+            sink.write(json.dumps(reply) + "\n")
             sink.flush()
         elif kind == "end":
             session.result = message.get("result")

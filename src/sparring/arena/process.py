@@ -152,6 +152,7 @@ class BotProcess:
         self._buffer = b""
         self._written = 0
         self._paused = False
+        self._late = 0  # replies owed for decisions that timed out (survivable time-outs)
         self._seen: dict[int, int] = {}
         self._killed = False
         self.closed = False
@@ -214,20 +215,44 @@ class BotProcess:
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
             raise self._gone("stopped reading its input") from None
 
-    def request(self, message: dict[str, Any], seconds: float) -> dict[str, Any]:
+    def request(
+        self, message: dict[str, Any], seconds: float, survive_timeout: bool = False
+    ) -> dict[str, Any]:
         """Send `message`, wait at most `seconds` for one JSON-object line, pause the bot.
 
-        Raises `BotFailure` (the bot is killed) on any failure."""
+        Raises `BotFailure` (the bot is killed) on any failure — except, with
+        `survive_timeout`, a time-out of a bot that is still running: it is only paused,
+        and the reply it owes is discarded when it comes (see `_read_reply`)."""
         self.resume()
         try:
             self.send(message)
-            line = self._read_line(time.monotonic() + seconds, seconds)
-            reply = self._decode(line)
-        except BotFailure:
-            self.kill()
+            reply = self._read_reply(time.monotonic() + seconds, seconds, message.get("decision"))
+        except BotFailure as failure:
+            if survive_timeout and failure.verdict == TLE and self._process.poll() is None:
+                self._late += 1
+                self.pause()
+            else:
+                self.kill()
             raise
         self.pause()
         return reply
+
+    def _read_reply(self, deadline: float, seconds: float, decision: Any) -> dict[str, Any]:
+        """The reply to `decision`. A bot that timed out still owes its late replies, which
+        come first: a reply naming another decision is passed over, and so is a reply
+        naming none while replies are owed. Only with nothing owed is the buffer cleared
+        (an extra line then is lost, as the protocol says)."""
+        if not self._late:
+            self._buffer = b""
+        while True:
+            reply = self._decode(self._read_until(deadline, seconds, self._take_line))
+            answered = reply.get("decision")
+            if answered is None and not self._late:
+                return reply
+            if answered is not None and answered == decision:
+                self._late = 0
+                return reply
+            self._late = max(0, self._late - 1)
 
     def request_framed(
         self, payload: bytes, seconds: float, decode: Callable[[bytes], T | None]
@@ -252,10 +277,6 @@ class BotProcess:
             raise
         self.pause()
         return reply
-
-    def _read_line(self, deadline: float, seconds: float) -> bytes:
-        self._buffer = b""
-        return self._read_until(deadline, seconds, self._take_line)
 
     def _read_until(self, deadline: float, seconds: float, take: Take) -> bytes:
         """Read the bot's output until `take` finds a complete reply in it (consumed from the

@@ -1,7 +1,8 @@
 """The referee: runs one match between seats, owning the seed, the clocks and the verdicts.
 
 It sends each seat only its view and legal actions, keeps its own clock per decision (a bot
-process is stopped at the deadline), turns every failure into a verdict — TLE, RE, BAD,
+process is stopped at the deadline; the game may give some decisions a clock of their own),
+turns every failure into a verdict — TLE, RE, BAD,
 OLE, MLE from the process, IA when the engine refuses the action — and lets the game decide
 what a verdict costs (`GameSpec.apply_verdict`). Whatever the bots do, the match ends, is
 recorded, and leaves no process behind.
@@ -125,9 +126,10 @@ def _decide(
     state = outcome.state
     legal = state.legal_actions(index)
     view = spec.view(state, index)
+    seconds = spec.clock(state, index, limit)
     started = time.monotonic()
     try:
-        action = seat.decide(view, legal, limit)
+        action = seat.decide(view, legal, seconds)
     except BotFailure as failure:
         _clock(outcome, index, time.monotonic() - started)
         _fail(spec, outcome, recorder, index, failure.verdict, failure.detail, None, count)

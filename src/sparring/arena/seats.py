@@ -72,7 +72,11 @@ class BotSeat:
     def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
         assert self.process is not None
         self.decisions += 1
-        reply = self.process.request(act_message(self.decisions, view, legal, seconds), seconds)
+        reply = self.process.request(
+            act_message(self.decisions, view, legal, seconds),
+            seconds,
+            survive_timeout=self._spec.survives_timeout,
+        )
         try:
             return self._spec.action_from_json(action_payload(reply))
         except BadInput as error:

@@ -81,9 +81,13 @@ class GameSpec:
     `seat` cannot see has been replaced by other values consistent with its view;
     ``plant_sentinels(state, seat)`` returns a copy whose hidden numbers are replaced by
     unique sentinel integers, with the list of sentinels. Both feed the no-leak checks.
-    ``decision_seconds`` is the game's default clock per decision; ``on_verdict`` its
-    price for a referee verdict (default: the game is lost). ``status_line(spectator
-    view)`` is the one-line summary a live display prints before each event of kind
+    ``decision_seconds`` is the game's default clock per decision; ``decision_clock(state,
+    seat, seconds)`` may give one decision another clock (a share of the match's per-decision
+    `seconds`, so a faster match scales it too). ``on_verdict`` is the game's price for a
+    referee verdict (default: the game is lost); with ``survives_timeout`` a time-out costs
+    only that price and the bot process plays on (its late reply is discarded).
+    ``status_line(spectator view)`` is the one-line summary a live display prints before
+    each event of kind
     ``turn_event`` (a new turn); ``live_skip`` lists event kinds too routine to print there.
     """
 
@@ -102,10 +106,18 @@ class GameSpec:
     plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]] | None = None
     determinize: Callable[[dict[str, Any], Rng], Any] | None = None
     decision_seconds: float = 3.0
+    decision_clock: Callable[[Any, int, float], float] | None = None
     on_verdict: Callable[[Any, int, str, str], None] | None = None
+    survives_timeout: bool = False
     status_line: Callable[[dict[str, Any]], str | None] | None = None
     turn_event: str = "turn"
     live_skip: frozenset[str] = frozenset()
+
+    def clock(self, state: Any, seat: int, seconds: float) -> float:
+        """The clock for `seat`'s decision now, given the match's per-decision `seconds`."""
+        if self.decision_clock is None:
+            return seconds
+        return self.decision_clock(state, seat, seconds)
 
     def apply_verdict(self, state: Any, seat: int, verdict: str, detail: str) -> None:
         """What a referee verdict (TLE, RE, IA, BAD, OLE, MLE) costs: the game's own rule,

@@ -50,5 +50,9 @@ def send_line(text: str) -> None:
     sys.stdout.flush()
 
 
-def answer(action: Any) -> None:
-    send_line(json.dumps({"type": "action", "action": action}))
+def answer(action: Any, decision: int | None = None) -> None:
+    """Reply with `action`; with `decision`, name the decision answered (as the SDK does)."""
+    reply: dict[str, Any] = {"type": "action", "action": action}
+    if decision is not None:
+        reply["decision"] = decision
+    send_line(json.dumps(reply))

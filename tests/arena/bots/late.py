@@ -1,6 +1,7 @@
 """Plays legally but answers decision K after SECONDS of thought, once (TLE at K).
+With `echo`, every reply names the decision it answers.
 
-Usage: late.py PIDFILE K SECONDS
+Usage: late.py PIDFILE K SECONDS [echo]
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from _wire import acts, answer, legal_choice, record_pid
 
 record_pid(sys.argv[1])
 slow, pause = int(sys.argv[2]), float(sys.argv[3])
+echo = sys.argv[4:] == ["echo"]
 for number, message in enumerate(acts(), start=1):
     if number == slow:
         time.sleep(pause)
-    answer(legal_choice(message["legal"]))
+    answer(legal_choice(message["legal"]), message["decision"] if echo else None)

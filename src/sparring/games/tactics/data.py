@@ -34,6 +34,7 @@ class GameData:
     pressure_round: int
     decision_seconds: float
     death_choice_seconds: float
+    draft_seconds: float
     hero_stats: dict[str, int]
     clone_stats: dict[str, int]
     clone_rounds: int
@@ -117,6 +118,7 @@ def load(text: str) -> GameData:
         pressure_round=constants["pressure_round"],
         decision_seconds=float(constants["decision_seconds"]),
         death_choice_seconds=float(constants["death_choice_seconds"]),
+        draft_seconds=float(constants["draft_seconds"]),
         hero_stats=_stats("hero", doc["hero"]),
         clone_stats=_stats("clone", doc["clone"]),
         clone_rounds=doc["clone"]["rounds"],

@@ -18,6 +18,26 @@ from .views import view
 RULES_VERSION = "tactics-v3.1"
 
 
+def decision_clock(state: TacticsState, seat: int, seconds: float) -> float:
+    """Companion §13 in proportion to the activation clock (10 s by default): a death
+    choice gets half of it (5 s), the draft six times it (60 s)."""
+    if state.phase == "draft":
+        return seconds * DATA.draft_seconds / DATA.decision_seconds
+    if state.deaths:
+        return seconds * DATA.death_choice_seconds / DATA.decision_seconds
+    return seconds
+
+
+def on_verdict(state: TacticsState, seat: int, verdict: str, detail: str) -> None:
+    """A time-out costs what ruling A7 says (`TacticsState.timeout`: the hero loses 1 HP and
+    one activation is skipped; a death choice becomes an obstacle; a draft is drawn at
+    random) and the bot plays on; every other verdict forfeits the game."""
+    if verdict == "TLE":
+        state.timeout(seat)
+    else:
+        state.forfeit(seat, f"{verdict}: {detail}")
+
+
 def summarize(state: TacticsState) -> dict[str, Any]:
     return {"winner": state.winner, "last_round": state.round, "reason": state.end_reason}
 
@@ -37,5 +57,8 @@ SPEC = GameSpec(
     plant_sentinels=plant_sentinels,
     agents=AGENTS,
     decision_seconds=DATA.decision_seconds,
+    decision_clock=decision_clock,
+    on_verdict=on_verdict,
+    survives_timeout=True,
     turn_event="round_begin",
 )

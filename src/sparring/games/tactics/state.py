@@ -549,11 +549,15 @@ class TacticsState(TwoSeatOutcome):
         """The referee's time-out (companion A7): the hero loses 1 HP (nothing absorbs it;
         it can die), and one activation is skipped — the unit partway through SPEED, else
         the seat's unacted unit with the lowest id. A pending death choice becomes an
-        obstacle instead, without a penalty."""
+        obstacle instead, without a penalty; a draft not made in time is drawn at random
+        (companion §4: hero, skill and minions from the seeded source, label "draft_fill")."""
         if self.phase == OVER:
             return
         if self.phase == DRAFT:
-            self.forfeit(seat, "no draft in time")
+            if self.drafts[seat] is None:
+                options = DATA.draft_options(self.options.distinct_minions)
+                self.events.append((ev.TIMEOUT, PUBLIC, seat))
+                self._draft(seat, options[self.rng.below(len(options), "draft_fill")])
             return
         self._legal = None
         if self.deaths:
