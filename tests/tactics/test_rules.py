@@ -205,3 +205,14 @@ def test_move_and_skill_aims_the_skill_from_the_new_tile() -> None:
     assert state.unit("p1_hero").pos == (2, 1)
     assert state.unit("p2_hero").hp == 5 - 2
     assert state.unit("p1_hero").cooldown == 2
+
+
+def test_the_live_status_line_shows_every_living_units_hp_per_seat() -> None:
+    from sparring.games.tactics.spec import SPEC
+
+    state = battle()
+    state.unit("p2_minion_1").hp = 0
+    state.unit("p2_minion_1").x = -1
+    line = SPEC.status_line(SPEC.view(state, None))
+    assert line == "round 1 · P1: WARRIOR 5, T 5, A 3 | P2: MAGE 5, T 5"
+    assert SPEC.status_line(SPEC.view(TacticsState(1), None)) is None

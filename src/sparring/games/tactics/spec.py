@@ -11,7 +11,7 @@ from .agents import AGENTS
 from .data import DATA
 from .hidden import plant_sentinels, scramble_hidden
 from .options import TacticsOptions
-from .render import describe_event, render_view
+from .render import LETTERS, describe_event, render_view
 from .state import TacticsState
 from .views import view
 
@@ -38,6 +38,22 @@ def on_verdict(state: TacticsState, seat: int, verdict: str, detail: str) -> Non
         state.forfeit(seat, f"{verdict}: {detail}")
 
 
+def status_line(view: dict[str, Any]) -> str | None:
+    """The live display's line before each round: every living unit's HP, per seat."""
+    units = view.get("units")
+    if not units:
+        return None
+    sides = []
+    for seat in (0, 1):
+        parts = [
+            f"{u['kind'] if u['category'] == 'hero' else LETTERS[u['kind']]} {u['hp']}"
+            for u in units
+            if u["seat"] == seat
+        ]
+        sides.append(f"P{seat + 1}: " + ", ".join(parts))
+    return f"round {view['round']} · " + " | ".join(sides)
+
+
 def summarize(state: TacticsState) -> dict[str, Any]:
     return {"winner": state.winner, "last_round": state.round, "reason": state.end_reason}
 
@@ -60,5 +76,6 @@ SPEC = GameSpec(
     decision_clock=decision_clock,
     on_verdict=on_verdict,
     survives_timeout=True,
+    status_line=status_line,
     turn_event="round_begin",
 )
