@@ -482,11 +482,12 @@ class TacticsState(TwoSeatOutcome):
     def collect_deaths(self, chooser_default: int) -> None:
         """Units at 0 HP leave the board. A dead minion's owner (or, as an option, the
         active player) chooses what it leaves, one at a time in unit-id order (A20);
-        clones and heroes leave nothing."""
+        clones and heroes leave nothing; a dead Mage's warp beacon goes with it."""
         for unit in self.units:
             if unit.hp <= 0 and unit.x >= 0:
                 x, y = unit.x, unit.y
                 unit.x = unit.y = -1
+                unit.beacon = None
                 self.events.append((ev.DIED, PUBLIC, unit.id))
                 if unit.category == MINION:
                     chooser = (
