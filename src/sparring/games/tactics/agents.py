@@ -1,4 +1,9 @@
-"""Built-in 5×5 Tactics agents: `random` (the benchmark opponent)."""
+"""Built-in 5×5 Tactics agents: `random` (the benchmark opponent), `greedy` (one ply on the
+state rebuilt from its view) and `human` (terminal prompts).
+
+Each is built by a factory ``(seat, seed) -> agent`` and draws only from its own `Rng`, so
+a match between built-in agents is reproducible from the seeds alone.
+"""
 
 from __future__ import annotations
 
@@ -7,4 +12,9 @@ from typing import Any
 
 from sparring.agents.uniform import UniformRandomAgent
 
-AGENTS: dict[str, Callable[[int, int], Any]] = {"random": UniformRandomAgent}
+from .greedy import GreedyAgent
+
+AGENTS: dict[str, Callable[[int, int], Any]] = {
+    "random": UniformRandomAgent,
+    "greedy": GreedyAgent,
+}
