@@ -49,13 +49,17 @@ def end_round(state: TacticsState) -> None:
         from .slow import resolve_prepared
 
         for seat in (0, 1):
-            resolve_prepared(state, seat)
-            if state.phase == "over":
-                return
-        # Deaths here are round-end deaths: no choice, the odd/even rule (ruling A5).
-        for _, x, y, _chooser in state.deaths:
-            state.spawn(x, y, "obstacle" if number % 2 == 1 else "buff_tile")
-        state.deaths.clear()
+            while True:
+                resolve_prepared(state, seat)
+                if state.phase == "over":
+                    return
+                if not state.deaths:
+                    break
+                # Round-end deaths: no choice, the odd/even rule (ruling A5), placed
+                # before the next prepared action resolves.
+                for _, x, y, _chooser in state.deaths:
+                    state.spawn(x, y, "obstacle" if number % 2 == 1 else "buff_tile")
+                state.deaths.clear()
     alive = [u for u in state.units if u.hp > 0]
     if _step(state, "bleed", [u for u in alive if "BLEED" in u.buffs]):
         return

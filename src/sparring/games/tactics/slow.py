@@ -20,13 +20,17 @@ if TYPE_CHECKING:
 
 
 def resolve_prepared(state: TacticsState, seat: int) -> None:
+    """Resolve `seat`'s prepared actions in unit id order, each unit's in the order it
+    declared them. Stops as soon as one leaves deaths to settle (or ends the game), so that
+    the dead minion's map object is placed before the next prepared action resolves;
+    called again, it carries on with the rest."""
     for unit in list(state.units):
-        if unit.seat != seat or not unit.prepared:
-            continue
-        actions, unit.prepared = unit.prepared, []
-        for action in actions:
-            if unit.hp > 0 and state.phase != "over":
+        while unit.seat == seat and unit.prepared:
+            action = unit.prepared.pop(0)
+            if unit.hp > 0:
                 _resolve(state, seat, unit, action)
+            if state.phase == "over" or state.deaths:
+                return
 
 
 def _resolve(state: TacticsState, seat: int, unit: Unit, action: Any) -> None:

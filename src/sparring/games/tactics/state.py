@@ -243,14 +243,20 @@ class TacticsState(TwoSeatOutcome):
         if not self.opened[seat]:
             self.opened[seat] = True
             if self.options.slow_resolution == "next_round":
-                from .slow import resolve_prepared
+                self._resolve_prepared(seat)
 
-                resolve_prepared(self, seat)
-                if self.phase == OVER or self.deaths:
-                    self.after = (seat, "")
-                    return
-                if not self._has_unacted(seat):
-                    self._pass_turn(seat)
+    def _resolve_prepared(self, seat: int) -> None:
+        """`seat`'s prepared actions, until one leaves death choices: those are answered
+        before the next prepared action resolves (it could move onto the dead minion's
+        tile), and the rest resolve after them."""
+        from .slow import resolve_prepared
+
+        resolve_prepared(self, seat)
+        if self.phase == OVER or self.deaths:
+            self.after = (seat, "")
+            return
+        if not self._has_unacted(seat):
+            self._pass_turn(seat)
 
     def _has_unacted(self, seat: int) -> bool:
         return any(self.can_act(u) for u in self.units if u.seat == seat)
@@ -505,13 +511,8 @@ class TacticsState(TwoSeatOutcome):
             if unit_id:
                 self._continue(seat, unit_id)
             else:
-                self._give_turn_after_prepared(seat)
-
-    def _give_turn_after_prepared(self, seat: int) -> None:
-        if not self._has_unacted(seat):
-            self._pass_turn(seat)
-        else:
-            self.seat = seat
+                self.seat = seat
+                self._resolve_prepared(seat)
 
     def spawn(self, x: int, y: int, kind: str) -> None:
         """An obstacle (3 HP) or a buff tile whose buff is drawn now and shown to both
