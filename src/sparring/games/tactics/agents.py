@@ -13,8 +13,10 @@ from typing import Any
 from sparring.agents.uniform import UniformRandomAgent
 
 from .greedy import GreedyAgent
+from .human import HumanAgent
 
 AGENTS: dict[str, Callable[[int, int], Any]] = {
     "random": UniformRandomAgent,
     "greedy": GreedyAgent,
+    "human": HumanAgent,
 }

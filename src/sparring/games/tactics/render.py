@@ -1,10 +1,36 @@
-"""Text for people and language models: the board as a grid, and one line per event."""
+"""Text for people and language models: the board as a grid with coordinates on both
+axes, every unit in full, and one line per event. Colour (ANSI) is only for terminals."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .data import DATA
+
 LETTERS = {"hero": "H", "TANK": "T", "ARCHER": "A", "ASSASSIN": "S", "CLONE": "c"}
+BUFF_CODES = {
+    "POWER": "PO",
+    "LIFE": "LI",
+    "SPEED": "SP",
+    "WEAKNESS": "WE",
+    "BLEED": "BL",
+    "SLOW": "SL",
+}
+GOOD_BUFFS = frozenset({"POWER", "LIFE", "SPEED"})
+CELL = 5
+STYLES = {
+    "seat0": "1;36",
+    "seat1": "1;31",
+    "obstacle": "2",
+    "good": "32",
+    "bad": "33",
+    "title": "1",
+}
+LEGEND = (
+    "  H hero, T tank, A archer, S assassin, C clone + HP (P1 UPPERCASE, P2 lowercase);"
+    " * acting, ~ invisible",
+    "  #N obstacle with N HP; PO LI SP WE BL SL buff tile + rounds left; @ Warp Beacon",
+)
 
 
 def describe_event(event: dict[str, Any], viewer: int | None) -> str:
@@ -66,11 +92,116 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     return str(event)
 
 
-def render_view(view: dict[str, Any], log_lines: int = 10) -> str:
+def paint(text: str, style: str, color: bool) -> str:
+    """`text` in an ANSI style when `color` is on (a terminal), else as it is."""
+    return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if color and style in STYLES else text
+
+
+def unit_letter(unit: dict[str, Any]) -> str:
+    """The unit's board letter: uppercase for P1 (seat 0), lowercase for P2."""
+    letter = LETTERS.get("hero" if unit["category"] == "hero" else unit["kind"], "?").upper()
+    return letter if unit["seat"] == 0 else letter.lower()
+
+
+def skill_name(skill: str) -> str:
+    entry = DATA.skills.get(skill)
+    return entry["name"] if entry else skill
+
+
+def _cell(view: dict[str, Any], x: int, y: int, color: bool) -> str:
+    """One board cell, CELL characters wide: a unit (letter and HP; `*` marks the unit
+    partway through SPEED, `~` an invisible one), an obstacle (`#` and HP), a buff tile
+    (two letters and its rounds), a Warp Beacon (`@`) or an empty tile (`.`)."""
+    for unit in view["units"]:
+        if (unit["x"], unit["y"]) == (x, y):
+            mark = "*" if unit["id"] == view.get("acting_unit") else ""
+            mark += "~" if unit["invisible"] else ""
+            text = f"{mark}{unit_letter(unit)}{unit['hp']}".ljust(CELL)
+            return paint(text, f"seat{unit['seat']}", color)
+    for ob in view["obstacles"]:
+        if (ob["x"], ob["y"]) == (x, y):
+            return paint(f"#{ob['hp']}".ljust(CELL), "obstacle", color)
+    for tile in view["tiles"]:
+        if (tile["x"], tile["y"]) == (x, y):
+            text = f"{BUFF_CODES.get(tile['buff'], tile['buff'][:2])}{tile['rounds']}".ljust(CELL)
+            return paint(text, "good" if tile["buff"] in GOOD_BUFFS else "bad", color)
+    for unit in view["units"]:
+        if unit.get("beacon") is not None and tuple(unit["beacon"]) == (x, y):
+            return paint("@".ljust(CELL), f"seat{unit['seat']}", color)
+    return ".".ljust(CELL)
+
+
+def board_lines(view: dict[str, Any], color: bool = False) -> list[str]:
+    """The 5×5 board, row 4 (P2's side) at the top, with x (column) and y (row) on both
+    axes, so every tile reads as `x,y`."""
+    size = DATA.board
+    axis = "     " + "".join(str(x).ljust(CELL) for x in range(size))
+    lines = [axis.rstrip()]
+    for y in range(size - 1, -1, -1):
+        cells = "".join(_cell(view, x, y, color) for x in range(size))
+        lines.append(f"  {y}  {cells} {y}")
+    lines.append(axis.rstrip())
+    lines.extend(LEGEND)
+    return lines
+
+
+def unit_line(unit: dict[str, Any], viewer: int | None) -> str:
+    """A unit in full: where it is, HP, ATK, reach, actions left, skill and marks."""
+    owner = f"P{unit['seat'] + 1}" + (" (you)" if unit["seat"] == viewer else "")
+    parts = [
+        f"{unit_letter(unit)} {unit['id']} {unit['kind']} [{owner}] at {unit['x']},{unit['y']}",
+        f"HP {unit['hp']}/{unit['max_hp']}",
+        f"ATK {unit['effective_atk']}",
+        f"move {unit['move']} range {unit['range']}",
+        f"actions left {unit['actions_left']}",
+    ]
+    if "skill" in unit:
+        ready = "ready" if not unit["cooldown"] else f"cooldown {unit['cooldown']}"
+        parts.append(f"skill {skill_name(unit['skill'])} ({ready})")
+        if unit.get("beacon") is not None:
+            bx, by = unit["beacon"]
+            parts.append(f"beacon at {bx},{by}")
+        if unit.get("charges"):
+            parts.append(f"Nature's Power charges {unit['charges']}")
+    if unit["buffs"]:
+        parts.append(", ".join(f"{b} {r}" for b, r in unit["buffs"].items()))
+    if unit["shield"]:
+        parts.append(f"shield {unit['shield']}")
+    if unit["invisible"]:
+        parts.append("invisible")
+    if unit.get("rounds_left"):
+        parts.append(f"{unit['rounds_left']} round(s) left")
+    for action in unit["prepared"]:
+        parts.append(f"prepared: {describe_action_json(action)}")
+    return " · ".join(parts)
+
+
+def describe_action_json(action: dict[str, Any]) -> str:
+    """An action's JSON form in words."""
+    kind = action["type"]
+    if kind == "move":
+        return f"move to {action['x']},{action['y']}"
+    if kind == "attack":
+        return f"attack {action['x']},{action['y']}"
+    if kind == "move_attack":
+        return f"move to {action['x']},{action['y']} and attack {action['tx']},{action['ty']}"
+    if kind == "skill":
+        choice = f" ({action['choice']})" if action.get("choice") else ""
+        return f"skill at {action['x']},{action['y']}{choice}"
+    if kind == "end_turn":
+        return "end turn"
+    return kind
+
+
+def render_view(view: dict[str, Any], log_lines: int = 10, color: bool = False) -> str:
+    """The whole view as text: the board, every unit, the map objects, the recent log."""
     lines = [
         f"5×5 Tactics · {view['phase']} · round {view['round']} · to move: "
         + ", ".join(f"P{s + 1}" for s in view["to_move"])
     ]
+    if view["seat"] is not None:
+        side = "bottom, UPPERCASE" if view["seat"] == 0 else "top, lowercase"
+        lines[0] += f" · you are P{view['seat'] + 1} ({side})"
     if view["phase"] == "draft":
         lines.append(
             "Drafted: "
@@ -79,41 +210,27 @@ def render_view(view: dict[str, Any], log_lines: int = 10) -> str:
             )
         )
         if "my_draft" in view:
-            lines.append(f"Your draft: {view['my_draft']}")
+            pick = view["my_draft"]
+            lines.append(
+                f"Your draft: {pick['hero']} with {skill_name(pick['skill'])}, "
+                + " + ".join(pick["minions"])
+            )
     else:
-        grid = [["." for _ in range(5)] for _ in range(5)]
-        for ob in view["obstacles"]:
-            grid[ob["y"]][ob["x"]] = "#"
-        for tile in view["tiles"]:
-            grid[tile["y"]][tile["x"]] = "+"
-        for unit in view["units"]:
-            letter = LETTERS.get(
-                unit["category"] if unit["category"] == "hero" else unit["kind"], "?"
-            )
-            grid[unit["y"]][unit["x"]] = letter if unit["seat"] == 0 else letter.lower()
-        lines.append("    " + " ".join(str(x) for x in range(5)))
-        for y in range(4, -1, -1):
-            lines.append(f" {y}  " + " ".join(grid[y]))
-        for unit in view["units"]:
-            buffs = ", ".join(f"{b} {r}" for b, r in unit["buffs"].items())
-            skill = f" {unit['skill']} cd {unit['cooldown']}" if "skill" in unit else ""
-            lines.append(
-                f"  {unit['id']} ({unit['kind']}) at ({unit['x']},{unit['y']}) HP {unit['hp']} "
-                f"ATK {unit['effective_atk']} actions {unit['actions_left']}{skill}"
-                + (f" [{buffs}]" if buffs else "")
-                + (f" shield {unit['shield']}" if unit["shield"] else "")
-                + (" invisible" if unit["invisible"] else "")
-            )
+        lines.extend(board_lines(view, color))
+        lines.append("Units:")
+        lines.extend("  " + unit_line(u, view["seat"]) for u in view["units"])
+        if view.get("fallen"):
+            lines.append("  fallen: " + ", ".join(view["fallen"]))
         for tile in view["tiles"]:
             lines.append(
-                f"  tile ({tile['x']},{tile['y']}): {tile['buff']}, {tile['rounds']} rounds"
+                f"  buff tile {tile['x']},{tile['y']}: {tile['buff']}, {tile['rounds']} round(s)"
             )
         for ob in view["obstacles"]:
-            lines.append(f"  obstacle ({ob['x']},{ob['y']}): {ob['hp']} HP")
+            lines.append(f"  obstacle {ob['x']},{ob['y']}: {ob['hp']} HP")
         if "death_choice" in view:
             d = view["death_choice"]
             lines.append(
-                f"Death choice for {d['unit']} at ({d['x']},{d['y']}): P{d['seat'] + 1} decides"
+                f"Death choice for {d['unit']} at {d['x']},{d['y']}: P{d['seat'] + 1} decides"
             )
     log = view.get("log", [])[-log_lines:]
     if log:
