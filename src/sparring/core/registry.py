@@ -12,6 +12,7 @@ _GAMES = {
     "aquawar": "sparring.games.aquawar.spec",
     "foodchain": "sparring.games.foodchain.spec",
     "tactics": "sparring.games.tactics.spec",
+    "warfish": "sparring.games.warfish.spec",
 }
 
 

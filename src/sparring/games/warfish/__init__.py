@@ -1,0 +1,1 @@
+"""Warfish: a Risk-like game of territories, continents, dice and cards (docs/games/warfish.md)."""

@@ -1,0 +1,345 @@
+"""What the player to move may do: the legal menu of each phase, and for any other action
+the specific reason it is refused.
+
+`menu` builds the legal sequence (lazily, see menus.py); `refusal` checks one action
+directly in O(1)-ish time without building the menu, which is what `apply` uses — so a
+bot's action is validated as cheaply as it is played. The conformance kit pins the two
+together (every listed action is accepted, every unlisted one refused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import cards
+from .actions import (
+    STOP_TRADING,
+    Attack,
+    Blitz,
+    EndTurn,
+    MoveIn,
+    Place,
+    StopAttacking,
+    StopTrading,
+    Trade,
+    Transfer,
+)
+from .dice import MAX_ATTACK_DICE
+from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
+
+if TYPE_CHECKING:
+    from .state import WarfishState
+
+SETUP, TRADE, PLACE, ATTACK, MOVE_IN, TRANSFER, OVER = (
+    "setup",
+    "trade",
+    "place",
+    "attack",
+    "move_in",
+    "transfer",
+    "over",
+)
+NEUTRAL = -1
+FORCED_TRADE_HAND = 5
+UNLIMITED = 1 << 30
+
+
+def room(state: WarfishState, territory: int) -> int:
+    """How many more units `territory` may hold (the max_units option; 0 there = no cap)."""
+    cap = state.options.max_units
+    return cap - state.units[territory] if cap else UNLIMITED
+
+
+# --------------------------------------------------------------------- menus
+
+
+def menu(state: WarfishState) -> Sequence[Any]:
+    """The legal actions of the player to move, for the current phase."""
+    phase = state.phase
+    if phase == ATTACK:
+        pairs, dice = attack_choices(state)
+        return AttackMenu(pairs, dice)
+    if phase in (PLACE, SETUP):
+        seat = state.seat
+        owner = state.owner
+        territories = []
+        caps = []
+        most = 1 if phase == SETUP else state.to_place
+        for t in range(len(owner)):
+            if owner[t] == seat:
+                space = room(state, t)
+                if space > 0:
+                    territories.append(t)
+                    caps.append(min(most, space))
+        return PlaceMenu(tuple(territories), tuple(caps))
+    if phase == TRADE:
+        trades: list[Any] = [Trade(s) for s in cards.sets_in(state.map, state.hands[state.seat])]
+        if may_stop_trading(state):
+            trades.append(STOP_TRADING)
+        return trades
+    if phase == MOVE_IN:
+        _, _, low, high = state.pending  # type: ignore[misc]
+        return MoveInMenu(low, high)
+    if phase == TRANSFER:
+        pairs, caps = transfer_choices(state)
+        return TransferMenu(pairs, caps)
+    return ()
+
+
+def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Every (source, target) the player to move may attack, with the most dice for each."""
+    if not attacks_left(state):
+        return (), ()
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    pairs: list[tuple[int, int]] = []
+    dice: list[int] = []
+    for source in range(len(owner)):
+        if owner[source] == seat and units[source] >= 2:
+            most = min(MAX_ATTACK_DICE, units[source] - 1)
+            for target in adj[source]:
+                if owner[target] != seat:
+                    pairs.append((source, target))
+                    dice.append(most)
+    return tuple(pairs), tuple(dice)
+
+
+def can_attack(state: WarfishState) -> bool:
+    """Whether any attack is possible (cheaper than building the menu)."""
+    if not attacks_left(state):
+        return False
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    for source in range(len(owner)):
+        if owner[source] == seat and units[source] >= 2:
+            for target in adj[source]:
+                if owner[target] != seat:
+                    return True
+    return False
+
+
+def attacks_left(state: WarfishState) -> int:
+    limit = state.options.attacks_per_turn
+    return limit - state.attacks if limit else UNLIMITED
+
+
+def reachable(state: WarfishState, source: int) -> list[int]:
+    """Own territories reachable from `source` along borders through own territories only
+    (the "connected" transfer rule), excluding `source` itself, in index order."""
+    seat, owner, adj = state.seat, state.owner, state.map.adj
+    seen = {source}
+    frontier = [source]
+    while frontier:
+        here = frontier.pop()
+        for there in adj[here]:
+            if there not in seen and owner[there] == seat:
+                seen.add(there)
+                frontier.append(there)
+    seen.discard(source)
+    return sorted(seen)
+
+
+def transfer_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Every (source, target) transfer of the player to move, with the most units for each."""
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    connected = state.options.transfer_rule == "connected"
+    pairs: list[tuple[int, int]] = []
+    caps: list[int] = []
+    for source in range(len(owner)):
+        if owner[source] != seat or units[source] < 2:
+            continue
+        targets = reachable(state, source) if connected else adj[source]
+        for target in targets:
+            if owner[target] == seat:
+                most = min(units[source] - 1, room(state, target))
+                if most > 0:
+                    pairs.append((source, target))
+                    caps.append(most)
+    return tuple(pairs), tuple(caps)
+
+
+def may_stop_trading(state: WarfishState) -> bool:
+    """Trading is optional below five cards at the start of a turn; after a card capture
+    mid-turn only the forced trades happen, so the phase ends by itself."""
+    return not state.forced_only and len(state.hands[state.seat]) < FORCED_TRADE_HAND
+
+
+# --------------------------------------------------------------------- refusals
+
+
+def refusal(state: WarfishState, action: Any) -> str | None:
+    """Why the player to move may not play `action` now, or None when it is legal."""
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return f"{action!r} is not a warfish action"
+    return check(state, action)
+
+
+def _phase(state: WarfishState, wanted: tuple[str, ...], what: str) -> str | None:
+    if state.phase in wanted:
+        return None
+    return f"cannot {what} now: the phase is {state.phase}"
+
+
+def _territory(state: WarfishState, t: Any, role: str) -> str | None:
+    if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < state.map.size:
+        return f"{role} {t!r} is not a territory of map {state.map.key!r} (0-{state.map.size - 1})"
+    return None
+
+
+def _name(state: WarfishState, t: int) -> str:
+    return state.map.names[t]
+
+
+def _owned(state: WarfishState, t: int, role: str) -> str | None:
+    if state.owner[t] != state.seat:
+        return f"{role} {_name(state, t)} is not yours"
+    return None
+
+
+def _check_place(state: WarfishState, action: Place) -> str | None:
+    reason = _phase(state, (SETUP, PLACE), "place units") or _territory(
+        state, action.territory, "territory"
+    )
+    if reason:
+        return reason
+    t, count = action.territory, action.count
+    reason = _owned(state, t, "territory")
+    if reason:
+        return reason
+    if state.phase == SETUP and count != 1:
+        return "during setup units are placed one at a time (count 1)"
+    if not isinstance(count, int) or count < 1:
+        return f"place at least 1 unit, not {count!r}"
+    if state.phase == PLACE and count > state.to_place:
+        return f"only {state.to_place} unit(s) left to place, not {count}"
+    if count > room(state, t):
+        return (
+            f"{_name(state, t)} holds {state.units[t]} and may hold at most "
+            f"{state.options.max_units} (max_units)"
+        )
+    return None
+
+
+def _check_trade(state: WarfishState, action: Trade) -> str | None:
+    reason = _phase(state, (TRADE,), "trade cards")
+    if reason:
+        return reason
+    trio = action.cards
+    if len(trio) != 3 or len(set(trio)) != 3:
+        return f"a trade is three different cards, not {list(trio)}"
+    hand = state.hands[state.seat]
+    missing = [c for c in trio if c not in hand]
+    if missing:
+        return f"card(s) {missing} are not in your hand"
+    if not cards.is_set(state.map, trio):
+        return "not a set: trade three of a suit, one of each suit, or any two with a wild"
+    return None
+
+
+def _check_stop_trading(state: WarfishState, action: StopTrading) -> str | None:
+    reason = _phase(state, (TRADE,), "stop trading")
+    if reason:
+        return reason
+    if not may_stop_trading(state):
+        return f"with {len(state.hands[state.seat])} cards you must trade a set (forced at 5)"
+    return None
+
+
+def _check_target(state: WarfishState, source: Any, target: Any) -> str | None:
+    reason = _territory(state, source, "source") or _territory(state, target, "target")
+    if reason:
+        return reason
+    reason = _owned(state, source, "source")
+    if reason:
+        return reason
+    if state.owner[target] == state.seat:
+        return f"target {_name(state, target)} is yours"
+    if target not in state.map.adj_sets[source]:
+        one_way = source in state.map.adj_sets[target]
+        return f"no border from {_name(state, source)} to {_name(state, target)}" + (
+            " (that border is one-way, the other direction)" if one_way else ""
+        )
+    if state.units[source] < 2:
+        return f"{_name(state, source)} needs at least 2 units to attack"
+    if not attacks_left(state):
+        return f"no attacks left this turn (attacks_per_turn {state.options.attacks_per_turn})"
+    return None
+
+
+def _check_attack(state: WarfishState, action: Attack) -> str | None:
+    reason = _phase(state, (ATTACK,), "attack") or _check_target(
+        state, action.source, action.target
+    )
+    if reason:
+        return reason
+    most = min(MAX_ATTACK_DICE, state.units[action.source] - 1)
+    if not isinstance(action.dice, int) or not 1 <= action.dice <= most:
+        source = _name(state, action.source)
+        return f"attack with 1 to {most} dice from {source}, not {action.dice!r}"
+    return None
+
+
+def _check_blitz(state: WarfishState, action: Blitz) -> str | None:
+    return _phase(state, (ATTACK,), "blitz") or _check_target(state, action.source, action.target)
+
+
+def _check_stop_attacking(state: WarfishState, action: StopAttacking) -> str | None:
+    return _phase(state, (ATTACK,), "stop attacking")
+
+
+def _check_move_in(state: WarfishState, action: MoveIn) -> str | None:
+    reason = _phase(state, (MOVE_IN,), "move in")
+    if reason:
+        return reason
+    _, _, low, high = state.pending  # type: ignore[misc]
+    if not isinstance(action.count, int) or not low <= action.count <= high:
+        return f"move in {low} to {high} units, not {action.count!r}"
+    return None
+
+
+def _check_transfer(state: WarfishState, action: Transfer) -> str | None:
+    reason = (
+        _phase(state, (TRANSFER,), "transfer")
+        or _territory(state, action.source, "source")
+        or _territory(state, action.target, "target")
+    )
+    if reason:
+        return reason
+    source, target, count = action.source, action.target, action.count
+    reason = _owned(state, source, "source") or _owned(state, target, "target")
+    if reason:
+        return reason
+    if source == target:
+        return "a transfer moves units between two different territories"
+    if state.options.transfer_rule == "connected":
+        if target not in reachable(state, source):
+            return (
+                f"no path of your territories from {_name(state, source)} to {_name(state, target)}"
+            )
+    elif target not in state.map.adj_sets[source]:
+        return f"no border from {_name(state, source)} to {_name(state, target)}"
+    most = min(state.units[source] - 1, room(state, target))
+    if not isinstance(count, int) or not 1 <= count <= most:
+        return (
+            f"transfer 1 to {most} units from {_name(state, source)} to "
+            f"{_name(state, target)}, not {count!r} (leave at least 1"
+            + (", max_units caps the target)" if state.options.max_units else ")")
+        )
+    return None
+
+
+def _check_end_turn(state: WarfishState, action: EndTurn) -> str | None:
+    return _phase(state, (TRANSFER,), "end the turn (stop attacking first)")
+
+
+_CHECKS: dict[type, Callable[[Any, Any], str | None]] = {
+    Place: _check_place,
+    Trade: _check_trade,
+    StopTrading: _check_stop_trading,
+    Attack: _check_attack,
+    Blitz: _check_blitz,
+    StopAttacking: _check_stop_attacking,
+    MoveIn: _check_move_in,
+    Transfer: _check_transfer,
+    EndTurn: _check_end_turn,
+}

@@ -1,0 +1,194 @@
+"""Legal actions as compact, lazy sequences.
+
+Listing every `Place(territory, count)` or `Transfer(source, target, count)` would build
+hundreds of objects per decision; a menu instead keeps a few tuples (which territories,
+how many at most) and makes the i-th action on demand, answers ``in`` without building
+anything, and has a compact JSON form for the bot protocol. Each menu is a snapshot: it
+holds no reference to the state and stays valid until the state changes.
+
+Order is stable: blocks in territory order, counts (or dice) ascending within a block, and
+the phase's "stop" action last.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any, overload
+
+from .actions import END_TURN, STOP_ATTACKING, Attack, Blitz, MoveIn, Place, Transfer
+
+
+class _Menu(Sequence[Any]):
+    """Blocks of actions (block b has ``sizes[b]`` of them) followed by fixed `tail`
+    actions. Subclasses make the k-th action of block b and test membership."""
+
+    __slots__ = ("_body", "_starts", "tail")
+
+    def __init__(self, sizes: Sequence[int], tail: tuple[Any, ...]) -> None:
+        starts = []
+        total = 0
+        for size in sizes:
+            starts.append(total)
+            total += size
+        self._starts = starts
+        self._body = total
+        self.tail = tail
+
+    def __len__(self) -> int:
+        return self._body + len(self.tail)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index >= self._body:
+            return self.tail[index - self._body]
+        if index < 0:
+            raise IndexError(index)
+        block = bisect_right(self._starts, index) - 1
+        return self._make(block, index - self._starts[block])
+
+    def _make(self, block: int, offset: int) -> Any:
+        raise NotImplementedError
+
+    def _tail_json(self) -> list[dict[str, Any]]:
+        return [a.to_json() for a in self.tail]
+
+
+class PlaceMenu(_Menu):
+    """`Place(t, k)` for each listed territory t and 1 <= k <= its cap."""
+
+    __slots__ = ("caps", "territories")
+
+    def __init__(self, territories: tuple[int, ...], caps: tuple[int, ...]) -> None:
+        super().__init__(caps, ())
+        self.territories = territories
+        self.caps = caps
+
+    def _make(self, block: int, offset: int) -> Place:
+        return Place(self.territories[block], offset + 1)
+
+    def cap(self, territory: int) -> int:
+        """How many may be placed on `territory` now (0: none)."""
+        for t, cap in zip(self.territories, self.caps, strict=True):
+            if t == territory:
+                return cap
+        return 0
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Place:
+            return False
+        return 1 <= action.count <= self.cap(action.territory)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "place_menu",
+            "choices": [[t, cap] for t, cap in zip(self.territories, self.caps, strict=True)],
+            "count": len(self),
+            "note": "place: any listed territory, count 1..its cap",
+        }
+
+
+class AttackMenu(_Menu):
+    """For each (source, target) pair: `Attack` with 1..max dice, then `Blitz`; then
+    `StopAttacking`."""
+
+    __slots__ = ("dice", "pairs")
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...], dice: tuple[int, ...]) -> None:
+        super().__init__([d + 1 for d in dice], (STOP_ATTACKING,))
+        self.pairs = pairs
+        self.dice = dice
+
+    def _make(self, block: int, offset: int) -> Any:
+        source, target = self.pairs[block]
+        if offset < self.dice[block]:
+            return Attack(source, target, offset + 1)
+        return Blitz(source, target)
+
+    def max_dice(self, source: int, target: int) -> int:
+        for pair, dice in zip(self.pairs, self.dice, strict=True):
+            if pair == (source, target):
+                return dice
+        return 0
+
+    def __contains__(self, action: object) -> bool:
+        kind = type(action)
+        if kind is Attack:
+            return 1 <= action.dice <= self.max_dice(action.source, action.target)  # type: ignore[attr-defined]
+        if kind is Blitz:
+            return self.max_dice(action.source, action.target) > 0  # type: ignore[attr-defined]
+        return action in self.tail
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "attack_menu",
+            "choices": [[s, t, d] for (s, t), d in zip(self.pairs, self.dice, strict=True)],
+            "also": self._tail_json(),
+            "count": len(self),
+            "note": "attack: source, target, dice 1..max; blitz: any listed source, target",
+        }
+
+
+class TransferMenu(_Menu):
+    """`Transfer(s, t, k)` for each (source, target) pair and 1 <= k <= its cap; then
+    `EndTurn`."""
+
+    __slots__ = ("caps", "pairs")
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> None:
+        super().__init__(caps, (END_TURN,))
+        self.pairs = pairs
+        self.caps = caps
+
+    def _make(self, block: int, offset: int) -> Transfer:
+        source, target = self.pairs[block]
+        return Transfer(source, target, offset + 1)
+
+    def cap(self, source: int, target: int) -> int:
+        for pair, cap in zip(self.pairs, self.caps, strict=True):
+            if pair == (source, target):
+                return cap
+        return 0
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is Transfer:
+            return 1 <= action.count <= self.cap(action.source, action.target)
+        return action in self.tail
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "transfer_menu",
+            "choices": [[s, t, c] for (s, t), c in zip(self.pairs, self.caps, strict=True)],
+            "also": self._tail_json(),
+            "count": len(self),
+            "note": "transfer: source, target, count 1..cap",
+        }
+
+
+class MoveInMenu(_Menu):
+    """`MoveIn(k)` for low <= k <= high."""
+
+    __slots__ = ("high", "low")
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__([high - low + 1], ())
+        self.low = low
+        self.high = high
+
+    def _make(self, block: int, offset: int) -> MoveIn:
+        return MoveIn(self.low + offset)
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is MoveIn and self.low <= action.count <= self.high
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "move_in_menu", "low": self.low, "high": self.high, "count": len(self)}

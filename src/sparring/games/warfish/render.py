@@ -1,0 +1,136 @@
+"""Text for people and language models: the territories as a table, the players, the hand,
+the decision at hand and the recent events, one line each. Everything is drawn from a view,
+so it shows exactly what that seat may know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _who(owner: int | None) -> str:
+    if owner is None:
+        return "?"
+    return "neutral" if owner < 0 else f"P{owner + 1}"
+
+
+def _card(view: dict[str, Any], card: int) -> str:
+    board = view["map"]
+    names = board["territories"]
+    if card >= len(names):
+        return "wild"
+    return f"{names[card]} ({board['suits'][card]})"
+
+
+def describe_event(
+    event: dict[str, Any], viewer: int | None, names: list[str] | None = None
+) -> str:
+    """One line for one event. Territories are named when `names` (the map's territory
+    names) is given, else shown as ``#index``."""
+    text = _DESCRIBE.get(event["kind"])
+    if text is None:
+        return str(event)
+    if names is None:
+        return text(event, lambda t: f"#{t}")
+    return text(event, lambda t: names[t])
+
+
+_DESCRIBE: dict[str, Any] = {
+    "wf_dealt": lambda e, at: f"territories dealt ({len(e['territories'])} shown)",
+    "wf_setup_done": lambda e, at: f"setup placement done ({e['placement']})",
+    "wf_turn": lambda e, at: f"— round {e['round']}: P{e['seat'] + 1}'s turn —",
+    "wf_income": lambda e, at: (
+        f"P{e['seat'] + 1} receives {e['total']} units ({e['territories']} territories → "
+        f"{e['base']}, continents +{e['continents']})"
+    ),
+    "wf_trade": lambda e, at: f"P{e['seat'] + 1} trades cards {e['cards']} for {e['value']} units",
+    "wf_card_bonus": lambda e, at: (
+        f"P{e['seat'] + 1} gets +{e['count']} on {at(e['territory'])} for its card → {e['units']}"
+    ),
+    "wf_placed": lambda e, at: (
+        f"P{e['seat'] + 1} places {e['count']} on {at(e['territory'])} → {e['units']}"
+    ),
+    "wf_units_wasted": lambda e, at: (
+        f"P{e['seat'] + 1} loses {e['count']} unplaceable units ({e['why']})"
+    ),
+    "wf_attack": lambda e, at: (
+        f"P{e['seat'] + 1} attacks {at(e['target'])} from {at(e['source'])}: "
+        f"{tuple(e['attack_dice'])} v {tuple(e['defend_dice'])} → attacker −{e['attacker_losses']}"
+        f" ({e['source_units']} left), defender −{e['defender_losses']} ({e['target_units']} left)"
+    ),
+    "wf_captured": lambda e, at: (
+        f"P{e['seat'] + 1} captures {at(e['target'])}"
+        + ("" if e["previous_owner"] is None else f" from P{e['previous_owner'] + 1}")
+    ),
+    "wf_move_in": lambda e, at: (
+        f"P{e['seat'] + 1} moves {e['count']} from {at(e['source'])} into {at(e['target'])}"
+    ),
+    "wf_transfer": lambda e, at: (
+        f"P{e['seat'] + 1} transfers {e['count']} from {at(e['source'])} to {at(e['target'])}"
+    ),
+    "wf_card_drawn": lambda e, at: f"P{e['seat'] + 1} draws card {e['card']}",
+    "wf_card_awarded": lambda e, at: f"P{e['seat'] + 1} earns a card ({e['hand_size']} in hand)",
+    "wf_eliminated": lambda e, at: (
+        f"P{e['seat'] + 1} is eliminated by P{e['by'] + 1} ({e['cards']} cards)"
+    ),
+    "wf_cards_taken": lambda e, at: f"P{e['seat'] + 1} takes cards {e['cards']}",
+    "game_end": lambda e, at: (
+        f"draw: {e['reason']}" if e["winner"] is None else f"P{e['winner'] + 1} wins: {e['reason']}"
+    ),
+    "forfeit": lambda e, at: f"P{e['seat'] + 1} forfeits: {e['reason']}",
+}
+
+
+def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
+    board = view["map"]
+    names = board["territories"]
+    continent_of = {}
+    for continent in board["continents"]:
+        for t in continent["territories"]:
+            continent_of[t] = continent["name"]
+    turn = view["turn"]
+    lines = [
+        f"Warfish · {board['name']} · round {view['round']} · phase {view['phase']}"
+        + ("" if turn is None else f" · P{turn + 1} to move")
+    ]
+    width = max(len(n) for n in names)
+    lines.append(f"  {'#':>3}  {'territory':<{width}}  {'owner':<7} {'units':>5}  continent")
+    for t, name in enumerate(names):
+        units = view["units"][t]
+        lines.append(
+            f"  {t:>3}  {name:<{width}}  {_who(view['owner'][t]):<7} "
+            f"{'?' if units is None else units:>5}  {continent_of[t]}"
+        )
+    for player in view["players"]:
+        extra = ""
+        if "territories" in player:
+            extra = f", {player['territories']} territories, {player['units']} units"
+        state = "" if player["alive"] else " (out)"
+        lines.append(f"P{player['seat'] + 1}{state}: {player['cards']} cards{extra}")
+    lines.append(
+        f"Cards: next set worth {view['next_trade_value']}, deck {view['deck_size']}, "
+        f"discard {len(view['discard'])}"
+    )
+    if "hand" in view:
+        hand = ", ".join(f"{c}: {_card(view, c)}" for c in view["hand"]) or "none"
+        lines.append(f"Your hand: {hand}")
+    if "to_place" in view:
+        lines.append(
+            f"Turn: {view['to_place']} to place, transfers left {view['transfers_left']}"
+            + ("" if view["attacks_left"] is None else f", attacks left {view['attacks_left']}")
+            + (", captured this turn" if view["captured"] else "")
+        )
+    if "move_in" in view:
+        m = view["move_in"]
+        lines.append(
+            f"Move in {m['low']}-{m['high']} units from {names[m['source']]} "
+            f"into {names[m['target']]}"
+        )
+    if "setup_left" in view:
+        lines.append(f"Setup units left: {view['setup_left']}")
+    log = view.get("log", [])[-log_lines:]
+    if log:
+        lines.append("Recent:")
+        lines.extend("  " + describe_event(e, view["seat"], names) for e in log)
+    if view["phase"] == "over":
+        lines.append(f"Game over: {view['end_reason']}")
+    return "\n".join(lines)

@@ -1,0 +1,604 @@
+"""The Warfish engine state: setup, turns (trade → place → attack → transfer → card),
+combat, captures, eliminations and the end of the game, per docs/games/warfish.md.
+
+Seats 0..players−1 play in seat order; seat 0 moves first. Territories are integer
+indices into the map, with ``owner[t]`` (a seat, or `NEUTRAL`) and ``units[t]``. Every
+decision belongs to the seat whose turn it is (``state.seat``); steps with exactly one
+possible outcome happen by themselves (a phase with nothing to do is skipped, a forced
+move-in is made), so every decision offered is a real choice.
+
+Chance draws, all from ``self.rng`` with these labels: ``"deal"`` (the setup shuffle),
+``"setup_place"`` (random setup placement), ``"attack_die"`` / ``"defend_die"`` (each
+die: face − 1) and ``"card_draw"`` (an index into the deck, kept sorted by card id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.errors import IllegalAction
+from sparring.core.events import PUBLIC, Event
+from sparring.core.rng import Rng
+
+from . import cards
+from . import events as ev
+from .actions import (
+    Action,
+    Attack,
+    Blitz,
+    EndTurn,
+    MoveIn,
+    Place,
+    StopAttacking,
+    StopTrading,
+    Trade,
+    Transfer,
+)
+from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE, roll
+from .fog import audience, visible
+from .legal import (
+    ATTACK,
+    FORCED_TRADE_HAND,
+    MOVE_IN,
+    NEUTRAL,
+    OVER,
+    PLACE,
+    SETUP,
+    TRADE,
+    TRANSFER,
+    attacks_left,
+    can_attack,
+    menu,
+    refusal,
+    room,
+    transfer_choices,
+)
+from .options import WarfishOptions
+
+__all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
+
+
+class WarfishState:
+    """A whole game. Public fields (read them, don't write them outside tests/scenarios):
+
+    ``options``, ``map`` (the `WarfishMap`), ``num_players``, ``owner``, ``units``,
+    ``hands`` (card ids per seat), ``deck`` (sorted card ids), ``discard``, ``trades``
+    (sets traded so far, all players: the scale's position), ``alive``, ``territory_count``
+    (per seat), ``phase``, ``seat`` (whose turn), ``round`` (1-based; 0 during setup),
+    ``to_place``, ``setup_left`` (per seat), ``captured`` (this turn), ``attacks`` and
+    ``transfers`` (made this turn), ``pending`` (``(source, target, low, high)`` while a
+    move-in is to decide), ``forced_only`` (a mid-turn forced trade), ``winner``,
+    ``end_reason``, ``events``.
+    """
+
+    def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
+        options = options or WarfishOptions()
+        options.validate()
+        self.options = options
+        self.map = options.board
+        self.num_players = options.players
+        self.fog = options.fog
+        self.rng = Rng(seed)
+        self.events: list[Event] = []
+        size, players = self.map.size, options.players
+        self.owner = [NEUTRAL] * size
+        self.units = [0] * size
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.deck = list(range(cards.deck_size(self.map))) if options.cards else []
+        self.discard: list[int] = []
+        self.trades = 0
+        self.alive = [True] * players
+        self.territory_count = [0] * players
+        self.phase = SETUP
+        self.seat = 0
+        self.round = 0
+        self.to_place = 0
+        self.setup_left = [0] * players
+        self.captured = False
+        self.attacks = 0
+        self.transfers = 0
+        self.bonus_used = False
+        self.forced_only = False
+        self.pending: tuple[int, int, int, int] | None = None
+        self.winner: int | None = None
+        self.end_reason = ""
+        self._legal: Sequence[Any] | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ contract
+
+    def clone(self) -> WarfishState:
+        twin = WarfishState.__new__(WarfishState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.owner = list(self.owner)
+        twin.units = list(self.units)
+        twin.hands = [list(h) for h in self.hands]
+        twin.deck = list(self.deck)
+        twin.discard = list(self.discard)
+        twin.alive = list(self.alive)
+        twin.territory_count = list(self.territory_count)
+        twin.setup_left = list(self.setup_left)
+        twin._legal = None
+        return twin
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.seat,)
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.seat
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        """The winner +1.0 and everyone else −1.0; a draw (or an unfinished game) all 0.0."""
+        if self.winner is None:
+            return (0.0,) * self.num_players
+        return tuple(1.0 if s == self.winner else -1.0 for s in range(self.num_players))
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Any]:
+        """The legal actions of `player` (default: the seat to move), a lazy sequence valid
+        until the next `apply`; empty for a seat not to move."""
+        if self.phase == OVER or (player is not None and player != self.seat):
+            return ()
+        if self._legal is None:
+            self._legal = menu(self)
+        return self._legal
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Play `action` for `player` (default: the seat to move); an illegal action raises
+        `IllegalAction` with the reason and changes nothing."""
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if player is not None and player != self.seat:
+            raise IllegalAction(f"seat {player} cannot act now: it is seat {self.seat}'s turn")
+        reason = refusal(self, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._legal = None
+        _HANDLERS[type(action)](self, action)
+
+    def forfeit(self, seat: int, reason: str) -> None:
+        """`seat` leaves the game (a referee verdict): its territories turn neutral with
+        their units, its cards go to the discard pile; if one player is left, they win."""
+        if self.phase == OVER or not self.alive[seat]:
+            return
+        self._legal = None
+        self.events.append((ev.FORFEIT, PUBLIC, seat, reason))
+        for t, holder in enumerate(self.owner):
+            if holder == seat:
+                self.owner[t] = NEUTRAL
+        self.territory_count[seat] = 0
+        self.alive[seat] = False
+        self.discard.extend(self.hands[seat])
+        self.hands[seat] = []
+        self.setup_left[seat] = 0
+        self.pending = None
+        if self._check_last_player(f"seat {seat} forfeited: {reason}"):
+            return
+        if self.seat != seat:
+            return
+        if self.phase == SETUP:
+            self._next_setup_seat()
+        else:
+            self.captured = False
+            self._end_turn()
+
+    # ------------------------------------------------------------------ queries
+
+    def income(self, seat: int) -> tuple[int, int]:
+        """``(territory income, continent bonuses)`` for `seat` now: max(territories // 3,
+        3) and the bonus of every continent it owns whole."""
+        owner = self.owner
+        bonus = 0
+        for continent in self.map.continents:
+            if all(owner[t] == seat for t in continent.members):
+                bonus += continent.bonus
+        return max(self.territory_count[seat] // 3, 3), bonus
+
+    def total_units(self, seat: int) -> int:
+        return sum(u for o, u in zip(self.owner, self.units, strict=True) if o == seat)
+
+    def next_trade_value(self) -> int:
+        return self.options.trade_value(self.trades)
+
+    # ------------------------------------------------------------------ events
+
+    def _board_event(self, territories: tuple[int, ...], kind: str, *values: Any) -> None:
+        """An event about `territories`: public without fog; with fog, one copy for each
+        seat that sees all of them."""
+        if self.fog:
+            for seat in audience(self, territories):
+                self.events.append((kind, seat, *values))
+        else:
+            self.events.append((kind, PUBLIC, *values))
+
+    def _seat_event(self, seat: int, kind: str, *values: Any) -> None:
+        """An event about one seat's own turn: public without fog, that seat's alone with
+        fog (it reveals what the seat holds)."""
+        self.events.append((kind, seat if self.fog else PUBLIC, *values))
+
+    # ------------------------------------------------------------------ setup
+
+    def _deal(self) -> None:
+        """Shuffle the territories (seeded), make the first `neutral_territories` neutral,
+        deal the rest round-robin from seat 0 with one unit each, then start placement."""
+        options, rng = self.options, self.rng
+        order = list(range(self.map.size))
+        for i in range(len(order) - 1, 0, -1):
+            j = rng.below(i + 1, "deal")
+            order[i], order[j] = order[j], order[i]
+        neutrals = options.neutral_territories
+        for t in order[:neutrals]:
+            self.units[t] = options.neutral_units
+        for position, t in enumerate(order[neutrals:]):
+            seat = position % self.num_players
+            self.owner[t] = seat
+            self.units[t] = 1
+            self.territory_count[seat] += 1
+        start = options.start_units()
+        self.setup_left = [max(0, start - n) for n in self.territory_count]
+        if self.fog:
+            for seat in range(self.num_players):
+                seen = visible(self, seat)
+                shown = [t for t in range(self.map.size) if seen[t]]
+                self.events.append(
+                    (
+                        ev.DEALT,
+                        seat,
+                        shown,
+                        [self.owner[t] for t in shown],
+                        [self.units[t] for t in shown],
+                    )
+                )
+        else:
+            self.events.append(
+                (ev.DEALT, PUBLIC, list(range(self.map.size)), list(self.owner), list(self.units))
+            )
+        if options.setup_placement == "random":
+            self._random_setup()
+        else:
+            self.seat = self.num_players - 1
+            self._next_setup_seat()
+
+    def _random_setup(self) -> None:
+        """Each player's units placed one at a time in turns, each on a random own territory
+        with room (draw ``"setup_place"``)."""
+        while any(self.setup_left):
+            for seat in range(self.num_players):
+                if not self.setup_left[seat]:
+                    continue
+                spots = [
+                    t for t in range(self.map.size) if self.owner[t] == seat and room(self, t) > 0
+                ]
+                if not spots:
+                    self._waste(seat, self.setup_left[seat], "every territory is full")
+                    self.setup_left[seat] = 0
+                    continue
+                t = spots[self.rng.below(len(spots), "setup_place")]
+                self.units[t] += 1
+                self.setup_left[seat] -= 1
+                self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
+        self._start_game("random")
+
+    def _next_setup_seat(self) -> None:
+        """Pass setup placement to the next seat (in seat order) with units left and room."""
+        players = self.num_players
+        for step in range(1, players + 1):
+            seat = (self.seat + step) % players
+            if not self.setup_left[seat]:
+                continue
+            if any(o == seat and room(self, t) > 0 for t, o in enumerate(self.owner)):
+                self.seat = seat
+                self.phase = SETUP
+                return
+            self._waste(seat, self.setup_left[seat], "every territory is full")
+            self.setup_left[seat] = 0
+        self._start_game("turns")
+
+    def _place_setup(self, action: Place) -> None:
+        seat, t = self.seat, action.territory
+        self.units[t] += 1
+        self.setup_left[seat] -= 1
+        self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
+        self._next_setup_seat()
+
+    def _start_game(self, placement: str) -> None:
+        self.events.append((ev.SETUP_DONE, PUBLIC, placement))
+        self.round = 1
+        self._begin_turn(0)
+
+    # ------------------------------------------------------------------ turn flow
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start `seat`'s turn: income, then trading (if it holds a set) or placement."""
+        self.seat = seat
+        self.captured = False
+        self.attacks = self.transfers = 0
+        self.bonus_used = self.forced_only = False
+        self.events.append((ev.TURN, PUBLIC, self.round, seat))
+        base, bonus = self.income(seat)
+        self.to_place = base + bonus
+        self._seat_event(
+            seat, ev.INCOME, seat, self.territory_count[seat], base, bonus, self.to_place
+        )
+        if self.options.cards and cards.has_set(self.map, self.hands[seat]):
+            self.phase = TRADE
+        else:
+            self._enter_place()
+
+    def _enter_place(self) -> None:
+        if self.to_place and not any(
+            o == self.seat and room(self, t) > 0 for t, o in enumerate(self.owner)
+        ):
+            self._waste(self.seat, self.to_place, "every territory is full")
+            self.to_place = 0
+        if self.to_place:
+            self.phase = PLACE
+        else:
+            self._enter_attack()
+
+    def _enter_attack(self) -> None:
+        self.phase = ATTACK
+        if not can_attack(self):
+            self._enter_transfer()
+
+    def _enter_transfer(self) -> None:
+        limit = self.options.transfers_per_turn
+        if self.transfers < limit and transfer_choices(self)[0]:
+            self.phase = TRANSFER
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """A card for a capture this turn, then the next living seat's turn (a new round
+        after the last seat; the round cap ends the game)."""
+        seat = self.seat
+        if self.captured and self.options.cards:
+            self._draw_card(seat)
+        players = self.num_players
+        following = next(
+            (seat + step) % players
+            for step in range(1, players + 1)
+            if self.alive[(seat + step) % players]
+        )
+        if following <= seat:
+            self.round += 1
+            if self.round > self.options.round_cap:
+                self._finish_at_cap()
+                return
+        self._begin_turn(following)
+
+    # ------------------------------------------------------------------ cards
+
+    def _trade(self, action: Trade) -> None:
+        seat, trio = self.seat, action.cards
+        hand = self.hands[seat]
+        for card in trio:
+            hand.remove(card)
+        self.discard.extend(trio)
+        value = self.options.trade_value(self.trades)
+        self.trades += 1
+        self.to_place += value
+        self.events.append((ev.TRADED, PUBLIC, seat, list(trio), value))
+        self._card_bonus(trio)
+        if self.forced_only:
+            if len(hand) < FORCED_TRADE_HAND:
+                self._enter_place()
+        elif not cards.has_set(self.map, hand):
+            self._enter_place()
+
+    def _card_bonus(self, trio: tuple[int, ...]) -> None:
+        """The classic extra: a traded card naming a territory you own puts
+        `card_territory_bonus` units there — the first such card, once per turn."""
+        bonus = self.options.card_territory_bonus
+        if not bonus or self.bonus_used:
+            return
+        for card in trio:
+            if card < self.map.size and self.owner[card] == self.seat:
+                self.bonus_used = True
+                count = min(bonus, room(self, card))
+                self.units[card] += count
+                self._board_event((card,), ev.CARD_BONUS, self.seat, card, count, self.units[card])
+                return
+
+    def _stop_trading(self, action: StopTrading) -> None:
+        self._enter_place()
+
+    def _draw_card(self, seat: int) -> None:
+        if not self.deck and self.discard:
+            self.deck = sorted(self.discard)
+            self.discard = []
+        if not self.deck:
+            return
+        card = self.deck.pop(self.rng.below(len(self.deck), "card_draw"))
+        self.hands[seat].append(card)
+        self.events.append((ev.CARD_DRAWN, seat, seat, card))
+        self.events.append((ev.CARD_AWARDED, PUBLIC, seat, len(self.hands[seat])))
+
+    # ------------------------------------------------------------------ placement
+
+    def _place(self, action: Place) -> None:
+        if self.phase == SETUP:
+            self._place_setup(action)
+            return
+        t, count = action.territory, action.count
+        self.units[t] += count
+        self.to_place -= count
+        self._board_event((t,), ev.PLACED, self.seat, t, count, self.units[t])
+        self._enter_place()
+
+    def _waste(self, seat: int, count: int, why: str) -> None:
+        self._seat_event(seat, ev.WASTED, seat, count, why)
+
+    # ------------------------------------------------------------------ combat
+
+    def _roll(self, source: int, target: int, dice: int) -> None:
+        """One attack roll from `source` into `target` with `dice` dice."""
+        options, units = self.options, self.units
+        defend = min(MAX_DEFEND_DICE, units[target])
+        audience_pair = (source, target)
+        attack_faces, defend_faces, lost_a, lost_d = roll(
+            self.rng, dice, defend, options.attack_dice_sides, options.defend_dice_sides
+        )
+        units[source] -= lost_a
+        units[target] -= lost_d
+        self.attacks += 1
+        self._board_event(
+            audience_pair,
+            ev.ATTACKED,
+            self.seat,
+            source,
+            target,
+            attack_faces,
+            defend_faces,
+            lost_a,
+            lost_d,
+            units[source],
+            units[target],
+        )
+
+    def _attack(self, action: Attack) -> None:
+        source, target = action.source, action.target
+        self._roll(source, target, action.dice)
+        self._after_roll(source, target, action.dice)
+
+    def _blitz(self, action: Blitz) -> None:
+        source, target, units = action.source, action.target, self.units
+        while True:
+            dice = min(MAX_ATTACK_DICE, units[source] - 1)
+            self._roll(source, target, dice)
+            if units[target] == 0 or units[source] < 2 or not attacks_left(self):
+                break
+        self._after_roll(source, target, dice)
+
+    def _after_roll(self, source: int, target: int, dice: int) -> None:
+        if self.units[target] == 0:
+            self._capture(source, target, dice)
+        elif self.units[source] < 2 or not attacks_left(self):
+            self._enter_attack()
+
+    def _capture(self, source: int, target: int, dice: int) -> None:
+        """`target` falls: it changes hands, its owner may be eliminated (and the game won);
+        then the attacker moves in at least the last roll's dice, at most all but 1."""
+        seat = self.seat
+        previous = self.owner[target]
+        self._board_event(
+            (source, target), ev.CAPTURED, seat, source, target, None if previous < 0 else previous
+        )
+        self.owner[target] = seat
+        self.territory_count[seat] += 1
+        self.captured = True
+        if previous != NEUTRAL:
+            self.territory_count[previous] -= 1
+            if not self.territory_count[previous]:
+                self._eliminate(previous)
+        cap = room(self, target)
+        low = min(dice, cap)
+        high = min(self.units[source] - 1, cap)
+        if self.phase == OVER:  # the game is won: the minimum moves in, nothing is left to decide
+            self.units[source] -= low
+            self.units[target] += low
+        elif low == high:
+            self._move_in(source, target, low)
+        else:
+            self.pending = (source, target, low, high)
+            self.phase = MOVE_IN
+
+    def _eliminate(self, loser: int) -> None:
+        seat = self.seat
+        self.alive[loser] = False
+        taken = self.hands[loser]
+        self.hands[loser] = []
+        self.events.append((ev.ELIMINATED, PUBLIC, loser, seat, len(taken)))
+        if self.options.card_capture:
+            self.hands[seat].extend(taken)
+            if taken:
+                self.events.append((ev.CARDS_TAKEN, seat, seat, list(taken)))
+        else:
+            self.discard.extend(taken)
+        if not self._check_last_player(f"seat {seat} eliminated every other player"):
+            self.to_place += self.options.elimination_bonus
+
+    def _move_in_action(self, action: MoveIn) -> None:
+        source, target, _, _ = self.pending  # type: ignore[misc]
+        self.pending = None
+        self._move_in(source, target, action.count)
+
+    def _move_in(self, source: int, target: int, count: int) -> None:
+        self.units[source] -= count
+        self.units[target] += count
+        self._board_event((source, target), ev.MOVED_IN, self.seat, source, target, count)
+        hand = self.hands[self.seat]
+        if self.options.cards and len(hand) >= FORCED_TRADE_HAND:
+            self.forced_only = True
+            self.phase = TRADE
+        else:
+            self._enter_place()
+
+    def _stop_attacking(self, action: StopAttacking) -> None:
+        self._enter_transfer()
+
+    # ------------------------------------------------------------------ transfer
+
+    def _transfer(self, action: Transfer) -> None:
+        source, target, count = action.source, action.target, action.count
+        self.units[source] -= count
+        self.units[target] += count
+        self.transfers += 1
+        self._board_event((source, target), ev.TRANSFERRED, self.seat, source, target, count)
+        self._enter_transfer()
+
+    def _end_turn_action(self, action: EndTurn) -> None:
+        self._end_turn()
+
+    # ------------------------------------------------------------------ the end
+
+    def _check_last_player(self, reason: str) -> bool:
+        living = [s for s in range(self.num_players) if self.alive[s]]
+        if len(living) == 1:
+            self._finish(living[0], reason)
+            return True
+        return False
+
+    def _finish_at_cap(self) -> None:
+        """The round cap: most territories wins, then most units; otherwise a draw."""
+        self.round = self.options.round_cap
+        living = [s for s in range(self.num_players) if self.alive[s]]
+        scores = {s: (self.territory_count[s], self.total_units(s)) for s in living}
+        best = max(scores.values())
+        leaders = [s for s in living if scores[s] == best]
+        cap = self.options.round_cap
+        if len(leaders) == 1:
+            self._finish(
+                leaders[0],
+                f"round cap {cap}: most territories ({best[0]}), then most units ({best[1]})",
+            )
+        else:
+            self._finish(
+                None, f"round cap {cap}: seats {leaders} tie on territories and units {best}"
+            )
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.phase = OVER
+        self.pending = None
+        self.winner = winner
+        self.end_reason = reason
+        self.events.append((ev.GAME_END, PUBLIC, winner, reason))
+
+
+_HANDLERS: dict[type, Any] = {
+    Place: WarfishState._place,
+    Trade: WarfishState._trade,
+    StopTrading: WarfishState._stop_trading,
+    Attack: WarfishState._attack,
+    Blitz: WarfishState._blitz,
+    StopAttacking: WarfishState._stop_attacking,
+    MoveIn: WarfishState._move_in_action,
+    Transfer: WarfishState._transfer,
+    EndTurn: WarfishState._end_turn_action,
+}
