@@ -155,6 +155,8 @@ def _last_actor(log: list[dict[str, Any]], unfinished: str | None, opener_rule: 
             unfinished = None
             if opener is None:
                 opener = event["seat"]
+        elif kind == "draft_reveal":
+            break  # a draft's time-out is not an activation
     return 1 - opener if opener is not None and opener_rule else 1
 
 
