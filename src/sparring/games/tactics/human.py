@@ -65,7 +65,8 @@ COMMANDS = (
     "axes). Several answers can share a line, e.g. 'hero attack 2,3'. 'back' undoes the last "
     "answer, 'cancel' starts over, 'board' shows the board again, '?' shows this help."
 )
-TILE = re.compile(r"^(\d+),(\d+)$")
+TILE = re.compile(r"^([0-9]+),([0-9]+)$")
+NUMBER = re.compile(r"^[0-9]+$")
 
 Tile = tuple[int, int]
 
@@ -168,7 +169,7 @@ class Dialog:
             step = self.step()
             if step is None:
                 break
-            if step.tiles and len(tokens) == 2 and tokens[0].isdigit() and tokens[1].isdigit():
+            if step.tiles and len(tokens) == 2 and all(NUMBER.match(t) for t in tokens):
                 tokens = [f"{tokens[0]},{tokens[1]}"]
             option, used = _match(step, tokens)
             if option is None:
@@ -189,7 +190,7 @@ class Dialog:
     def _refusal(self, step: Step, word: str) -> str:
         """Why `word` answers nothing in `step`, as precisely as the view allows."""
         count = len(step.options)
-        if word.isdigit():
+        if NUMBER.match(word):
             return f"{word} is not on the menu (1-{count})"
         tile = TILE.match(word)
         if tile:
@@ -524,7 +525,7 @@ def _tokens(text: str) -> list[str]:
 def _match(step: Step, tokens: list[str]) -> tuple[Option | None, int]:
     """The option the first words name (longest phrase first), and how many words it used."""
     first = tokens[0]
-    if first.isdigit():
+    if NUMBER.match(first):
         number = int(first)
         if 1 <= number <= len(step.options):
             return step.options[number - 1], 1
