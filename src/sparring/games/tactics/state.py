@@ -422,7 +422,11 @@ class TacticsState(TwoSeatOutcome):
     ) -> Unit | None:
         """An attack-type hit on `target` (attack damage already computed, or a skill's
         fixed damage, or a counter): Guardian, Invulnerable, Death Mark (+2, the mark stays
-        the original target's), shield, and the mark's payoff. Returns the receiver."""
+        the original target's), shield, and the mark's payoff. Returns the receiver, or
+        None when `target` already died earlier in the action (an area skill's later hit on
+        a TANK that fell guarding a neighbour): the dead take no more of it."""
+        if target.hp <= 0:
+            return None
         receiver = self.guardian_for(target) or target
         if receiver is not target:
             self.events.append((ev.GUARDED, PUBLIC, target.id, receiver.id))
