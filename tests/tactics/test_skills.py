@@ -341,6 +341,17 @@ def test_wild_magic_hits_every_living_enemy_invisible_ones_included() -> None:
     assert [hp(state, u) for u in ("p1_minion_1", "p1_minion_2")] == [5, 3]
 
 
+def test_wild_magic_spares_an_enemy_that_died_earlier_in_the_cast() -> None:
+    """docs "Deaths during an action": TANK A dies guarding the hero; its own hit is not
+    dealt, so TANK B next to it does not take a hit for a dead unit."""
+    state = battle("mage_wild_magic", "warrior_endure", m2=("TANK", "TANK"), distinct_minions=False)
+    arrange(state, p2_minion_1=(1, 4), p2_minion_2=(1, 3))
+    unit(state, "p2_minion_1").hp = 1
+    state.rng.script("wild_debuff", [False, False, False])
+    act(state, Skill("p1_hero", 2, 0))
+    assert [hp(state, u) for u in ("p2_hero", "p2_minion_1", "p2_minion_2")] == [5, 0, 4]
+
+
 def test_wild_magic_debuffs_each_original_enemy_with_33_percent_in_id_order() -> None:
     """§11.2 #6 (CODE, kept): one draw per enemy in id order; the debuff goes to the
     original enemy even when a Guardian took its damage."""
