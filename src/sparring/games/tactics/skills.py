@@ -175,8 +175,9 @@ def _shockwave(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) 
 def _endure(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     hero.shield += 3
     hero.shield_rounds = state.options.endure_rounds
-    hero.buffs.pop("BLEED", None)
     state.events.append((ev.SHIELDED, -1, hero.id, 0, hero.shield))
+    if hero.buffs.pop("BLEED", None) is not None:
+        state.events.append((ev.BUFF_END, -1, hero.id, "BLEED"))
 
 
 def _elemental_blast(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:

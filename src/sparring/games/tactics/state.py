@@ -450,6 +450,7 @@ class TacticsState(TwoSeatOutcome):
         if FEINT in target.buffs:
             del target.buffs[FEINT]
             self.events.append((ev.MISSED, PUBLIC, target.id, "feint"))
+            self.events.append((ev.BUFF_END, PUBLIC, target.id, FEINT))
             self.strike(target, attacker, COUNTER_DAMAGE, "counter")
             return
         amount = self.effective_atk(attacker)
