@@ -18,7 +18,7 @@ from sparring.games.tactics.data import DATA
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.units import CLONE, Unit
 
-from .helpers import act, arrange, battle, finish_round, give, hp, legal, turn, unit
+from .helpers import act, arrange, battle, events, finish_round, give, hp, legal, turn, unit
 
 # ---------------------------------------------------------------------- BLIND
 
@@ -125,6 +125,18 @@ def test_death_mark_lasts_two_round_ends() -> None:
 
 
 # ---------------------------------------------------------------------- FEINT
+
+
+def test_a_used_up_feint_is_reported_as_ended() -> None:
+    """docs "Events": buff_end whenever a buff or status is removed, Feint's use included."""
+    state = battle("duelist_feint")
+    arrange(state, p2_minion_2=(2, 1))
+    give(state, "p1_hero", "FEINT")
+    since = len(state.events)
+    act(state, Attack("p2_minion_2", 2, 0))
+    assert events(state, "buff_end", since) == [
+        {"kind": "buff_end", "unit": "p1_hero", "buff": "FEINT"}
+    ]
 
 
 def test_feint_triggers_on_a_move_and_attack() -> None:
@@ -355,6 +367,17 @@ def test_a_shield_does_not_absorb_hp_loss() -> None:
     state.tiles[(2, 1)] = ["WEAKNESS", 2]
     act(state, Move("p1_hero", 2, 1))
     assert (unit(state, "p1_hero").shield, hp(state, "p1_hero")) == (3, 4)
+
+
+def test_endure_reports_the_bleed_it_removes() -> None:
+    """docs "Events": Endure's BLEED removal is a buff_end like any other."""
+    state = battle()
+    give(state, "p1_hero", "BLEED")
+    since = len(state.events)
+    act(state, Skill("p1_hero", 2, 0))
+    assert events(state, "buff_end", since) == [
+        {"kind": "buff_end", "unit": "p1_hero", "buff": "BLEED"}
+    ]
 
 
 def test_endure_shield_vanishes_at_the_second_round_end() -> None:
