@@ -57,6 +57,7 @@ LETHAL = 500_000.0  # a position where the enemy's next action kills our hero
 HERO_HP = 10.0
 SAFE_HP = 8  # our hero's HP beyond which more counts only `SURPLUS_HP` a point
 SURPLUS_HP = 0.5
+CAP_ROUNDS = 3  # the last rounds before the round cap, when HP decides
 MINION_HP = 2.0
 MINION_ALIVE = 3.0
 THREAT = 4.0  # per point of damage the enemy can deal our hero next
@@ -136,9 +137,11 @@ def evaluate(state: TacticsState, seat: int) -> float:
         return WIN if state.winner == seat else -WIN
     mine, theirs = state.hero(seat), state.hero(1 - seat)
     total = 0.0
+    # Near the round cap the hero with more HP wins: every point of ours counts in full.
+    capped = state.round < state.options.round_cap - CAP_ROUNDS
     for unit in state.units:
         if unit.hp > 0:
-            total += unit_worth(unit, True) if unit.seat == seat else -unit_worth(unit, False)
+            total += unit_worth(unit, capped) if unit.seat == seat else -unit_worth(unit, False)
     danger = threat(state, 1 - seat, mine)
     total -= THREAT * danger
     late = state.round >= LATE_ROUND
@@ -151,14 +154,14 @@ def evaluate(state: TacticsState, seat: int) -> float:
     return total
 
 
-def unit_worth(unit: Unit, own: bool) -> float:
-    """HP and shield (less what BLEED will take), the minion bonus, buffs and charges. Our
-    own hero's HP above `SAFE_HP` counts little: past it, hurting the enemy is worth more
-    than healing."""
+def unit_worth(unit: Unit, capped: bool) -> float:
+    """HP and shield (less what BLEED will take), the minion bonus, buffs and charges. With
+    `capped` (our own hero, far from the round cap) HP above `SAFE_HP` counts little: past
+    it, hurting the enemy is worth more than healing."""
     hp = unit.hp + unit.shield - unit.buffs.get(BLEED, 0)
     worth = sum(BUFF_WORTH.get(buff, 0.0) for buff in unit.buffs) + unit.charges
     if unit.category == HERO:
-        if own and hp > SAFE_HP:
+        if capped and hp > SAFE_HP:
             return worth + HERO_HP * SAFE_HP + SURPLUS_HP * (hp - SAFE_HP)
         return worth + HERO_HP * hp
     return worth + MINION_ALIVE + MINION_HP * hp
