@@ -139,6 +139,21 @@ def test_speed_allows_a_move_and_attack_then_a_move() -> None:
     assert hp(state, "p2_minion_2") == 10  # SPEED's −1: the hero hit for 0
 
 
+def test_speed_continues_after_a_death_choice_in_between() -> None:
+    """docs "SPEED": a death choice raised by the first action is answered first (by the
+    dead minion's owner), then the SPEED unit takes its second action."""
+    state = battle(m1=("ASSASSIN", "ARCHER"))
+    arrange(state, p2_minion_1=(0, 1))
+    unit(state, "p2_minion_1").hp = 1
+    give(state, "p1_minion_1", "SPEED")
+    act(state, Attack("p1_minion_1", 0, 1))
+    assert state.to_move() == (1,)
+    state.apply(OBSTACLE, 1)
+    assert state.to_move() == (0,) and state.current == "p1_minion_1"
+    act(state, Move("p1_minion_1", 1, 0))
+    assert state.current_player == 1
+
+
 def test_speed_gained_on_the_first_action_gives_the_second_at_once() -> None:
     """docs "SPEED": actions per round are read when the unit is about to act."""
     state = battle()

@@ -165,6 +165,16 @@ def test_shockwave_pushes_adjacent_enemies_away_and_a_blocked_one_takes_two() ->
     assert (unit(state, "p1_minion_2").pos, hp(state, "p1_minion_2")) == ((2, 1), 3)
 
 
+def test_shockwave_pushes_never_compete_for_one_tile() -> None:
+    """§11.2 #2, docs "Shockwave": the push squares around a Warrior are all distinct, so
+    three adjacent enemies are all pushed, each taking 1."""
+    state = battle("warrior_shockwave")
+    arrange(state, p1_hero=(2, 2), p2_hero=(2, 3), p2_minion_1=(1, 2), p2_minion_2=(3, 2))
+    act(state, Skill("p1_hero", 2, 2))
+    moved = [(unit(state, u).pos, hp(state, u)) for u in ("p2_hero", "p2_minion_1", "p2_minion_2")]
+    assert moved == [((2, 4), 4), ((0, 2), 1), ((4, 2), 4)]
+
+
 def test_shockwave_push_blocked_by_the_board_edge_or_any_unit() -> None:
     """§11.2 #2: off the board, or a unit of either side on the square, blocks the push."""
     state = battle("warrior_shockwave")
