@@ -32,6 +32,7 @@ from sparring.games.tactics.actions import (
     EndTurn,
     Move,
     MoveAttack,
+    MoveSkill,
     Skill,
 )
 from sparring.games.tactics.fromview import state_from_view
@@ -307,6 +308,13 @@ def test_human_skill_asks_the_tile_and_elemental_strikes_debuff() -> None:
 def test_human_self_skill_needs_no_tile() -> None:
     state = battle(p1="cleric_ascended_form")
     assert ask_human(state, "hero skill")[0] == Skill("p1_hero", 2, 0)
+
+
+def test_human_move_and_skill_asks_the_landing_tile_then_the_aim() -> None:
+    state = battle(p1="cleric_trinity", move_and_skill=True)
+    choice, shown = ask_human(state, "hero move+skill", "3,0", "4,0")
+    assert choice == MoveSkill("p1_hero", 3, 0, 4, 0)
+    assert "1. 3,0 (then aim at 3,0 or 4,0)" in shown
 
 
 def test_human_second_speed_action_skips_the_unit_question() -> None:
