@@ -33,6 +33,10 @@ def test_there_are_enough_aquawar_scenarios() -> None:
     assert len([p for p in FILES if "aquawar" in p.parts]) >= 40
 
 
+def test_there_are_enough_tactics_scenarios() -> None:
+    assert len([p for p in FILES if "tactics" in p.parts]) >= 50
+
+
 # --------------------------------------------------------------------- the runner
 
 GOOD = """

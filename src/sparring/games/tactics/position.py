@@ -303,9 +303,11 @@ def _sources(state: TacticsState, unit: Unit, setup: UnitSetup, where: str) -> N
         setattr(unit, key, source)
 
 
-def _board(state: TacticsState) -> None:
+def _board(state: TacticsState, given: set[str]) -> None:
+    """No two living units on a tile, none on an obstacle. Units at their starting tiles
+    are placed first, so a clash is reported on the unit the position moved."""
     taken: dict[Tile, str] = {}
-    for unit in state.units:
+    for unit in sorted(state.units, key=lambda u: u.id in given):
         if unit.hp <= 0:
             continue
         if unit.pos in taken:
@@ -404,7 +406,7 @@ def build(position: Position, seed: int = 0, options: TacticsOptions | None = No
         assert unit is not None
         if unit.hp > 0:
             _sources(state, unit, position.units[uid], f"units.{uid}")
-    _board(state)
+    _board(state, set(position.units))
     _turn(state, position)
     assert state.phase == BATTLE
     state._legal = None
