@@ -455,6 +455,16 @@ def test_a20_with_option_killer_the_active_player_answers_each() -> None:
     assert [d[3] for d in state.deaths] == [0, 0] and state.to_move() == (0,)
 
 
+def test_no_death_choice_is_asked_when_the_action_ends_the_game() -> None:
+    """docs "Deaths and the death choice": a hero's fall ends the game at once."""
+    state = battle("mage_wild_magic", "warrior_endure")
+    unit(state, "p2_hero").hp = unit(state, "p2_minion_1").hp = 1
+    state.rng.script("wild_debuff", [False, False, False])
+    act(state, Skill("p1_hero", 2, 0))
+    assert state.is_terminal() and state.winner == 0 and state.deaths == []
+    assert state.legal_actions(1) == ()
+
+
 def test_a21_there_is_no_defense_stat_and_an_assassin_decays_in_two_rounds() -> None:
     """A21: damage is the ATK (a TANK takes the assassin's full 2); an ASSASSIN with no
     other damage dies at the end of round 2."""
@@ -573,6 +583,19 @@ def test_a_prepared_move_triggers_the_buff_tile_it_ends_on() -> None:
     assert hp(state, "p1_hero") == 8 and state.tiles == {}
 
 
+def test_pushes_and_teleports_do_not_trigger_buff_tiles() -> None:
+    """Ours (CODE): a Shockwave push and a Smoke Bomb teleport onto a tile leave it be."""
+    state = battle("warrior_shockwave")
+    arrange(state, p1_hero=(2, 2), p2_hero=(2, 3))
+    state.tiles[(2, 4)] = ["LIFE", 2]
+    act(state, Skill("p1_hero", 2, 2))
+    assert unit(state, "p2_hero").pos == (2, 4) and hp(state, "p2_hero") == 4
+    rogue = battle("rogue_smoke_bomb")
+    rogue.tiles[(2, 3)] = ["POWER", 2]
+    act(rogue, Skill("p1_hero", 2, 3))
+    assert unit(rogue, "p1_hero").buffs == {} and (2, 3) in rogue.tiles
+
+
 def test_challenge_does_not_halve_skill_damage() -> None:
     """Ours: Challenge concerns attacks; a challenged hero's skill deals its full damage."""
     state = battle("warrior_endure", "huntress_spirit_hawk")
@@ -603,6 +626,30 @@ def test_a_prepared_attack_on_a_friendly_unit_misses() -> None:
     arrange(state, p1_hero=(4, 2))
     finish_round(state)
     assert hp(state, "p1_hero") == 5
+
+
+def test_a_prepared_attack_does_not_measure_the_range_again() -> None:
+    """Ours (docs "SLOW"): the archer, pushed out of line and reach after declaring, still
+    hits the unit on its stored tile."""
+    state = battle("warrior_endure", "warrior_shockwave")
+    arrange(state, p1_minion_2=(3, 1), p2_hero=(2, 1), p2_minion_2=(3, 4))
+    give(state, "p1_minion_2", "SLOW")
+    act(state, Attack("p1_minion_2", 3, 4))
+    act(state, Skill("p2_hero", 2, 1))  # pushes the archer to (4, 1)
+    assert unit(state, "p1_minion_2").pos == (4, 1)
+    finish_round(state)  # P2's TANK decays to 4
+    assert hp(state, "p2_minion_2") == 3
+
+
+def test_a_slow_warp_beacon_placing_starts_the_cooldown_when_declared() -> None:
+    """Ours (docs "SLOW"): a declared skill starts its cooldown, the beacon's placing use
+    included; the beacon appears when the action resolves."""
+    state = battle("mage_warp_beacon")
+    give(state, "p1_hero", "SLOW")
+    act(state, Skill("p1_hero", 1, 3))
+    assert unit(state, "p1_hero").cooldown == 2 and unit(state, "p1_hero").beacon is None
+    finish_round(state)
+    assert unit(state, "p1_hero").cooldown == 1 and unit(state, "p1_hero").beacon == (1, 3)
 
 
 def test_trinity_never_cleanses_speed() -> None:

@@ -204,6 +204,15 @@ def test_shockwave_pushes_are_decided_before_damage() -> None:
     assert (unit(state, "p2_minion_1").pos, hp(state, "p2_minion_1")) == ((2, 3), 2)
 
 
+def test_shockwave_leaves_a_killed_enemy_where_it_stood() -> None:
+    """docs "Shockwave": a pushed enemy that died is not moved; its death tile is its own."""
+    state = battle("warrior_shockwave")
+    arrange(state, p1_hero=(2, 2), p2_minion_1=(2, 3))
+    unit(state, "p2_minion_1").hp = 1
+    act(state, Skill("p1_hero", 2, 2))
+    assert state.deaths == [("p2_minion_1", 2, 3, 1)]
+
+
 def test_shockwave_still_pushes_an_invulnerable_enemy() -> None:
     """docs "Shockwave": INVULNERABLE blocks the damage, not the push."""
     state = battle("warrior_shockwave")
@@ -493,6 +502,16 @@ def test_shadow_clone_expires_at_the_second_round_end() -> None:
     finish_round(state)
     clone = unit(state, "p1_hero_clone_1")
     assert clone.hp <= 0 and clone.x == -1 and state.obstacles == {} and state.tiles == {}
+
+
+def test_shadow_clone_ids_count_every_clone_of_the_match() -> None:
+    """docs "Seats, units": clones are <hero id>_clone_<n>, n counting every clone of the
+    match from 1; several may exist at once."""
+    state = battle("rogue_shadow_clone", "rogue_shadow_clone")
+    act(state, Skill("p1_hero", 2, 1))
+    act(state, Skill("p2_hero", 2, 3))
+    clones = [(u.id, u.seat, u.pos) for u in state.living() if u.category == CLONE]
+    assert clones == [("p1_hero_clone_1", 0, (2, 1)), ("p2_hero_clone_2", 1, (2, 3))]
 
 
 def test_shadow_clone_cannot_be_healed() -> None:

@@ -103,6 +103,17 @@ def test_death_mark_pays_off_on_a_skill_kill() -> None:
     assert hp(state, "p2_minion_1") == 2 - 4 and hp(state, "p1_hero") == 7
 
 
+def test_death_mark_pays_off_on_a_counter_kill() -> None:
+    """docs "Death Mark's payoff": a counter that kills the marked unit pays too."""
+    state = battle("duelist_feint")
+    arrange(state, p2_minion_1=(2, 1))
+    give(state, "p1_hero", "FEINT")
+    give(state, "p2_minion_1", "DEATH_MARK")
+    unit(state, "p2_minion_1").marker = "p1_hero"
+    act(state, Attack("p2_minion_1", 2, 0))
+    assert hp(state, "p2_minion_1") == 2 - 4 and hp(state, "p1_hero") == 7
+
+
 def test_death_mark_pays_nothing_for_a_death_by_hp_loss() -> None:
     """docs "Death Mark's payoff": deaths by HP loss (decay here) pay nothing."""
     state = battle("rogue_death_mark")
