@@ -301,3 +301,10 @@ def test_a_time_out_is_refused_for_a_seat_that_is_not_deciding() -> None:
     state.apply(Timeout(0))
     hero = state.game.unit("p1_hero")
     assert hero is not None and hero.hp == 4 and state.game.to_move() == (1,)
+
+
+def test_the_documented_tactics_example_runs(tmp_path: Path) -> None:
+    docs = Path(__file__).parents[2] / "docs" / "scenarios.md"
+    section = docs.read_text(encoding="utf-8").split("## 5×5 Tactics")[1]
+    example = section.split("### Worked example")[1].split("```toml")[1].split("```")[0]
+    assert run(load(write(tmp_path, example))) is None
