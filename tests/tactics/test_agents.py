@@ -90,7 +90,7 @@ def test_state_rebuilt_from_a_view_offers_the_same_actions_and_plays_the_same(
     seed: int, choices: int, options: TacticsOptions
 ) -> None:
     """After the draft the board is public: at every decision the state rebuilt from the
-    deciding seat's view has the same legal actions and seat to move, and the same action
+    deciding seat's view (as a bot receives it, in JSON) has the same legal actions and seat to move, and the same action
     leads to the same view whenever it draws no random outcome."""
     state = TacticsState(seed, options)
     pick = Rng(choices)
@@ -102,7 +102,7 @@ def test_state_rebuilt_from_a_view_offers_the_same_actions_and_plays_the_same(
         if state.phase == "draft":
             state.apply(action, seat)
             continue
-        twin = state_from_view(view(state, seat), seed=7)
+        twin = state_from_view(json.loads(json.dumps(view(state, seat))), seed=7)
         assert list(twin.legal_actions(seat)) == legal
         assert twin.to_move() == state.to_move()
         draws = len(state.rng.log)

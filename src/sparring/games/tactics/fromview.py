@@ -123,7 +123,9 @@ def _clone_count(ids: list[str]) -> int:
 
 def _shield_rounds(state: TacticsState, log: list[dict[str, Any]]) -> None:
     """Round ends left on each shield: the configured count minus the round ends since the
-    last Endure (its `shielded` event absorbs 0), or from the cooldown Endure started."""
+    last Endure (its `shielded` event absorbs 0), or from the cooldown Endure started. A
+    round end's ticks come last, so it is counted by the next round's `round_begin` (a
+    prepared Endure can resolve inside a round end, after its `round_over`)."""
     full = state.options.endure_rounds
     for unit in state.units:
         if not unit.shield:
@@ -132,7 +134,7 @@ def _shield_rounds(state: TacticsState, log: list[dict[str, Any]]) -> None:
         for event in log:
             if event["kind"] == "shielded" and event["unit"] == unit.id and not event["absorbed"]:
                 since = 0
-            elif event["kind"] == "round_over" and since is not None:
+            elif event["kind"] == "round_begin" and since is not None:
                 since += 1
         if since is None:
             since = 2 - unit.cooldown if unit.cooldown else full - 1
