@@ -75,8 +75,9 @@ class Timeout:
 StepAction = Action | AtSelf | Timeout
 
 
-def resolve(state: TacticsState, action: StepAction) -> Action:
-    return action.resolve(state) if isinstance(action, AtSelf) else action  # type: ignore[return-value]
+def resolve(state: TacticsState, action: Action | AtSelf) -> Action:
+    """The engine's action for `action` in `state` (a self-aimed skill gets its tile)."""
+    return action.resolve(state) if isinstance(action, AtSelf) else action
 
 
 def unit_id(where: str, value: Any) -> str:
@@ -134,6 +135,21 @@ def parse_action(value: Any, where: str, timeout: bool = True) -> StepAction:
         return action_from_json(data)
     except BadInput as error:
         raise BadInput(f"{where}: {error}") from None
+
+
+def table_action(value: Any, where: str) -> Action | AtSelf:
+    """An action where a time-out makes no sense (`legal` lists, prepared actions)."""
+    action = parse_action(value, where, timeout=False)
+    assert not isinstance(action, Timeout)
+    return action
+
+
+def stored_action(value: Any, where: str) -> Action:
+    """A prepared (SLOW) action: stored with its tile, so a skill names it."""
+    action = table_action(value, where)
+    if isinstance(action, AtSelf):
+        raise BadInput(f"{where}: a prepared skill names its tile (x and y)")
+    return action
 
 
 def describe(action: Action) -> str:
@@ -233,10 +249,7 @@ def _unit_setup(node: Node) -> UnitSetup:
         setup.beacon = tile_of(node.path("beacon"), node.get("beacon", list))
     where = node.path("prepared")
     for index, item in enumerate(node.get("prepared", list, [])):
-        action = parse_action(item, f"{where}[{index}]", timeout=False)
-        if isinstance(action, AtSelf):
-            raise BadInput(f"{where}[{index}]: a prepared skill names its tile (x and y)")
-        setup.prepared.append(action)  # type: ignore[arg-type]
+        setup.prepared.append(stored_action(item, f"{where}[{index}]"))
     node.finish()
     return setup
 
@@ -370,14 +383,20 @@ def _to_move_check(node: Node, key: str) -> Check:
 
 
 def _rows(
-    node: Node, key: str, fields: dict[str, type], read: Callable[[TacticsState], list[Any]]
+    node: Node,
+    key: str,
+    fields: dict[str, type],
+    read: Callable[[TacticsState], list[Any]],
+    by_tile: bool = True,
 ) -> Check:
-    """An exact list of map objects or pending choices, each a table of `fields`."""
+    """An exact list of tables of `fields`: map objects in any order (compared by tile), or
+    pending death choices in the order they will be asked."""
     rows = []
     for item in node.tables(key):
         rows.append({name: item.get(name, kind) for name, kind in fields.items()})
         item.finish()
-    rows.sort(key=lambda r: (r.get("x", 0), r.get("y", 0)))
+    if by_tile:
+        rows.sort(key=lambda r: (r["x"], r["y"]))
     return ValueCheck(node.path(key), rows, _observer(read))
 
 
@@ -402,16 +421,13 @@ def _map_tiles(node: Node, key: str) -> Check:
 
 
 def _death_choices(node: Node, key: str) -> Check:
-    fields = {"unit": str, "x": int, "y": int, "seat": int}
-    rows = []
-    for item in node.tables(key):
-        rows.append({name: item.get(name, kind) for name, kind in fields.items()})
-        item.finish()
-
-    def read(s: TacticsState) -> list[dict[str, Any]]:
-        return [{"unit": u, "x": x, "y": y, "seat": c} for u, x, y, c in s.deaths]
-
-    return ValueCheck(node.path(key), rows, _observer(read))
+    return _rows(
+        node,
+        key,
+        {"unit": str, "x": int, "y": int, "seat": int},
+        lambda s: [{"unit": u, "x": x, "y": y, "seat": c} for u, x, y, c in s.deaths],
+        by_tile=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -426,7 +442,7 @@ class LegalCheck:
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
         game = _game(state)
         actual = sorted(describe(a) for a in game.legal_actions())
-        wanted = sorted(describe(resolve(game, a)) for a in self.expected)  # type: ignore[arg-type]
+        wanted = sorted(describe(resolve(game, a)) for a in self.expected)
         if self.mode == "equal":
             return None if wanted == actual else Mismatch(self.path, show(wanted), show(actual))
         present = set(actual)
@@ -445,11 +461,8 @@ def _legal(mode: str) -> Callable[[Node, str], Check]:
     def make(node: Node, key: str) -> Check:
         where = node.path(key)
         items = list_of(where, node.get(key, list), dict, None)
-        actions = []
-        for index, item in enumerate(items):
-            action = parse_action(item, f"{where}[{index}]", timeout=False)
-            actions.append(action)
-        return LegalCheck(where, tuple(actions), mode)  # type: ignore[arg-type]
+        actions = tuple(table_action(item, f"{where}[{i}]") for i, item in enumerate(items))
+        return LegalCheck(where, actions, mode)
 
     return make
 
@@ -545,10 +558,7 @@ def _expected_unit_value(node: Node, key: str) -> Any:
         items = list_of(where, value, list, None)
         value = sorted(list_of(f"{where}[{i}]", t, int, size) for i, t in enumerate(items))
     elif key == "prepared":
-        actions = [parse_action(a, f"{where}[{i}]", timeout=False) for i, a in enumerate(value)]
-        if any(isinstance(a, AtSelf) for a in actions):
-            raise BadInput(f"{where}: a prepared skill names its tile (x and y)")
-        value = [a.to_json() for a in actions]  # type: ignore[union-attr]
+        value = [stored_action(a, f"{where}[{i}]").to_json() for i, a in enumerate(value)]
     return value
 
 
