@@ -78,7 +78,18 @@ def test_the_base_scenario_passes(tmp_path: Path) -> None:
             "units.p1_minion_1.buffs: unknown buff 'POWR'",
         ),
         (("y = 3\n", "y = 3\nbuffs = { SLOW = 3 }\n"), "units.p1_minion_1.buffs.SLOW: rounds 1-2"),
-        (("y = 3\n", "y = 3\nbuffs = { FEINT = 2 }\n"), "no self hero has duelist_feint"),
+        (
+            ("y = 3\n", "y = 3\nbuffs = { FEINT = 2 }\n"),
+            "buffs.FEINT: comes from duelist_feint, which this unit lacks",
+        ),
+        (
+            ("y = 3\n", "y = 3\nbuffs = { DEATH_MARK = 2 }\n"),
+            "buffs.DEATH_MARK: comes from rogue_death_mark, which the enemy hero lacks",
+        ),
+        (
+            ("y = 3\n", "y = 3\nmarker = 'p1_hero'\n"),
+            "units.p1_minion_1.marker: only the enemy hero p2_hero gives it, not p1_hero",
+        ),
         (
             ("y = 3\n", "y = 3\nshield = 2\n"),
             "units.p1_minion_1.shield: only a hero with warrior_endure",

@@ -163,9 +163,7 @@ def _map(state: TacticsState, position: Position) -> None:
         if not 1 <= rounds <= DATA.tile_rounds:
             raise BadInput(f"tiles ({x}, {y}): rounds 1-{DATA.tile_rounds}, got {rounds}")
         if (x, y) in state.obstacles:
-            raise BadInput(
-                f"tiles ({x}, {y}): an obstacle is there (a new map object replaces one)"
-            )
+            raise BadInput(f"tiles ({x}, {y}): an obstacle stands there (one map object a tile)")
         state.tiles[(x, y)] = [buff, rounds]
 
 
@@ -262,8 +260,10 @@ def _set_marks(unit: Unit, setup: UnitSetup, where: str, endure_rounds: int) -> 
         raise BadInput(f"{where}.cooldown: only a hero has a skill")
     if not 0 <= setup.cooldown <= 2:
         raise BadInput(f"{where}.cooldown: 0-2, got {setup.cooldown}")
-    if setup.shield < 0 or not 0 <= setup.charges <= 2:
-        raise BadInput(f"{where}: a shield is at least 0 and charges are 0-2")
+    if setup.shield < 0:
+        raise BadInput(f"{where}.shield: at least 0, got {setup.shield}")
+    if not 0 <= setup.charges <= 2:
+        raise BadInput(f"{where}.charges: 0-2, got {setup.charges}")
     unit.cooldown = setup.cooldown
     unit.shield = setup.shield
     if setup.shield_rounds is not None:
@@ -285,21 +285,22 @@ def _sources(state: TacticsState, unit: Unit, setup: UnitSetup, where: str) -> N
         if status not in STATUS_SOURCES:
             continue
         skill, whose = STATUS_SOURCES[status]
-        giver = {
-            "self": unit,
-            "ally": state.hero(unit.seat),
-            "enemy": state.hero(1 - unit.seat),
+        giver, named = {
+            "self": (unit, "this unit"),
+            "ally": (state.hero(unit.seat), "its own hero"),
+            "enemy": (state.hero(1 - unit.seat), "the enemy hero"),
         }[whose]
         if giver.skill != skill:
-            raise BadInput(f"{where}.buffs.{status}: no {whose} hero has {skill} to give it")
+            raise BadInput(f"{where}.buffs.{status}: comes from {skill}, which {named} lacks")
     for key, status in (("marker", "DEATH_MARK"), ("challenger", "CHALLENGE")):
         source = getattr(setup, key)
         if source is None:
             if status in unit.buffs:
                 setattr(unit, key, state.hero(1 - unit.seat).id)
             continue
-        if source != state.hero(1 - unit.seat).id:
-            raise BadInput(f"{where}.{key}: the enemy hero {state.hero(1 - unit.seat).id}")
+        enemy = state.hero(1 - unit.seat).id
+        if source != enemy:
+            raise BadInput(f"{where}.{key}: only the enemy hero {enemy} gives it, not {source}")
         setattr(unit, key, source)
 
 
