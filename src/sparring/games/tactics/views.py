@@ -30,6 +30,7 @@ def unit_json(state: TacticsState, unit: Unit) -> dict[str, Any]:
         "actions_left": max(0, state.max_actions(unit) - unit.acted) if unit.hp > 0 else 0,
         "buffs": dict(sorted(unit.buffs.items())),
         "shield": unit.shield,
+        "shield_rounds": unit.shield_rounds if unit.shield else 0,
         "invisible": unit.invisible,
         "prepared": [a.to_json() for a in unit.prepared],
     }
@@ -51,6 +52,7 @@ def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "to_move": list(state.to_move()),
         "acting_unit": state.current,
+        "last_actor": state.last_actor,
         "winner": state.winner,
         "end_reason": state.end_reason,
         "options": state.options.to_json(),
@@ -73,4 +75,7 @@ def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
     if state.deaths:
         uid, x, y, chooser = state.deaths[0]
         out["death_choice"] = {"unit": uid, "x": x, "y": y, "seat": chooser}
+        out["death_choices"] = [
+            {"unit": uid, "x": x, "y": y, "seat": chooser} for uid, x, y, chooser in state.deaths
+        ]
     return out
