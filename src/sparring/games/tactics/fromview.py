@@ -11,13 +11,8 @@ A few fields are not in the view and are read back from the view's log or from t
 
 - **Death Mark's and Challenge's source** is always the other seat's hero (a seat has one
   hero, the only unit with a skill);
-- **the shield's remaining round ends** come from the last Endure in the log, else from the
-  cooldown, which Endure started at the same time;
-- **the last activation's seat**, **who has opened the round** and **what follows a death
-  choice** come from the log's `act` events and the units' actions left;
-- **further pending death choices** (several minions killed by one action) come from the
-  log's `died` events; their tiles from the log's last `moved` event of each, else their
-  starting tiles.
+- **who has opened the round** and **what follows a death choice** come from the log's
+  `act` events and the units' actions left;
 - **the shadow clone counter** is the highest clone number among living and fallen units.
 
 Fallen units come back as bare placeholders (0 HP, off the board): nothing in play reads
@@ -29,7 +24,6 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, action_from_json
-from .data import DATA
 from .options import TacticsOptions
 from .state import BATTLE, CHALLENGE, DEATH_MARK, DRAFT, TacticsState
 from .units import CLONE, HERO, MINION, Unit
@@ -61,19 +55,14 @@ def state_from_view(view: dict[str, Any], seed: int = 0) -> TacticsState:
     state.current = view["acting_unit"]
     state.clones = _clone_count([u.id for u in state.units])
     log = view.get("log", [])
-    _shield_rounds(state, log)
+    state.last_actor = view["last_actor"]
     choosing = "death_choice" in view
     acts = [e for e in log if e["kind"] == "act"]
     last_act = acts[-1] if acts else None
-    unfinished = state.current
-    if choosing and last_act is not None and not last_act["action"].get("prepared"):
-        unfinished = last_act["unit"]
-    opener_rule = state.options.round_opener == "last_actor_opponent"
-    state.last_actor = _last_actor(log, unfinished, opener_rule)
     if state.phase == BATTLE:
         state.seat = view["to_move"][0]
         if choosing:
-            state.deaths = _pending_deaths(view, log)
+            state.deaths = [(d["unit"], d["x"], d["y"], d["seat"]) for d in view["death_choices"]]
             if last_act is not None:
                 # The seat whose action (or whose prepared actions) raised the deaths, and
                 # what follows them: that unit's SPEED action, or the seat's choice of unit.
@@ -94,6 +83,7 @@ def _unit(state: TacticsState, data: dict[str, Any]) -> Unit:
     unit.max_hp = data["max_hp"]
     unit.buffs = dict(data["buffs"])
     unit.shield = data["shield"]
+    unit.shield_rounds = data["shield_rounds"]
     unit.invisible = data["invisible"]
     unit.prepared = [_prepared(a) for a in data["prepared"]]
     unit.rounds_left = data.get("rounds_left", 0)
@@ -121,47 +111,6 @@ def _clone_count(ids: list[str]) -> int:
     return max(numbers, default=0)
 
 
-def _shield_rounds(state: TacticsState, log: list[dict[str, Any]]) -> None:
-    """Round ends left on each shield: the configured count minus the round ends since the
-    last Endure (its `shielded` event absorbs 0), or from the cooldown Endure started. A
-    round end's ticks come last, so it is counted by the next round's `round_begin` (a
-    prepared Endure can resolve inside a round end, after its `round_over`)."""
-    full = state.options.endure_rounds
-    for unit in state.units:
-        if not unit.shield:
-            continue
-        since = None
-        for event in log:
-            if event["kind"] == "shielded" and event["unit"] == unit.id and not event["absorbed"]:
-                since = 0
-            elif event["kind"] == "round_begin" and since is not None:
-                since += 1
-        if since is None:
-            since = 2 - unit.cooldown if unit.cooldown else full - 1
-        unit.shield_rounds = max(1, full - since)
-
-
-def _last_actor(log: list[dict[str, Any]], unfinished: str | None, opener_rule: bool) -> int:
-    """The seat of the last finished activation (an action or a time-out). The activation
-    still going on (`unfinished`: the unit partway through SPEED, or whose action raised the
-    pending death choice) does not count yet. With none in the log: the rival of the
-    round's opener when that is how openers are chosen, else seat 1 (round 1's opener is
-    seat 0)."""
-    opener = None
-    for event in reversed(log):
-        kind = event["kind"]
-        if (kind == "act" and not event["action"].get("prepared")) or kind == "timeout":
-            if unfinished is None or event.get("unit") != unfinished:
-                return event["seat"]
-        elif kind == "round_begin":
-            unfinished = None
-            if opener is None:
-                opener = event["seat"]
-        elif kind == "draft_reveal":
-            break  # a draft's time-out is not an activation
-    return 1 - opener if opener is not None and opener_rule else 1
-
-
 def _opened(state: TacticsState, log: list[dict[str, Any]]) -> list[bool]:
     """Whether each seat has had the turn this round (its prepared actions resolved then):
     the seat to act, and any seat with an action, time-out or used action this round."""
@@ -176,36 +125,3 @@ def _opened(state: TacticsState, log: list[dict[str, Any]]) -> list[bool]:
         if unit.acted > 0:
             opened[unit.seat] = True
     return opened
-
-
-def _pending_deaths(
-    view: dict[str, Any], log: list[dict[str, Any]]
-) -> list[tuple[str, int, int, int]]:
-    first = view["death_choice"]
-    pending: list[str] = []
-    places: dict[str, tuple[int, int]] = {}
-    for event in log:
-        kind = event["kind"]
-        if kind == "moved":
-            places[event["unit"]] = (event["x"], event["y"])
-        elif kind == "died" and "_minion_" in event["unit"]:
-            pending.append(event["unit"])
-        elif kind == "death_choice" and event["unit"] in pending:
-            pending.remove(event["unit"])
-        elif kind in ("round_over", "round_begin"):
-            pending.clear()
-    deaths = [(first["unit"], first["x"], first["y"], first["seat"])]
-    if first["unit"] in pending:
-        later = pending[pending.index(first["unit"]) + 1 :]
-        for uid in later:
-            seat = int(uid[1]) - 1
-            x, y = places.get(uid) or _start(uid)
-            chooser = seat if view["options"]["death_chooser"] == "owner" else first["seat"]
-            deaths.append((uid, x, y, chooser))
-    return deaths
-
-
-def _start(uid: str) -> tuple[int, int]:
-    seat = int(uid[1]) - 1
-    slot = int(uid.rsplit("_", 1)[1])
-    return DATA.start[seat][f"minion{slot}"]
