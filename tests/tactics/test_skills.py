@@ -94,6 +94,47 @@ def test_a_skill_uses_the_heros_action_and_passes_the_turn() -> None:
     assert unit(state, "p1_hero").acted == 1 and state.current_player == 1
 
 
+@pytest.mark.parametrize(
+    "skill",
+    [
+        "mage_elemental_blast",
+        "rogue_death_mark",
+        "huntress_spirit_hawk",
+        "duelist_challenge",
+        "duelist_elemental_strike",
+    ],
+)
+def test_single_enemy_skills_need_a_visible_living_enemy(skill: str) -> None:
+    """Companion §11.1 (docs; CODE bug 4): an adjacent enemy is a target, the same enemy
+    invisible is not, and friends never are."""
+    state = battle(skill)
+    arrange(state, p2_hero=(2, 1), p1_minion_2=(3, 0))
+    assert skill_tiles(state) == {(2, 1)}
+    unit(state, "p2_hero").invisible = True
+    state._legal = None
+    assert skill_tiles(state) == set()
+
+
+@pytest.mark.parametrize(
+    "skill",
+    [
+        "warrior_endure",
+        "mage_wild_magic",
+        "huntress_natures_power",
+        "duelist_feint",
+        "cleric_power_of_many",
+        "cleric_ascended_form",
+    ],
+)
+def test_self_and_all_unit_skills_aim_at_the_heros_own_tile(skill: str) -> None:
+    """docs "USE_SKILL": self skills (and the all-allies / all-enemies ones) aim at the
+    hero's own tile, and nowhere else."""
+    state = battle(skill)
+    assert skill_tiles(state) == {(2, 0)}
+    with pytest.raises(IllegalAction, match="cannot be used on"):
+        act(state, Skill("p1_hero", 2, 1))
+
+
 def test_a_minion_has_no_skill() -> None:
     """Companion §6.4: USE_SKILL is for heroes only."""
     state = battle("warrior_endure")
