@@ -8,7 +8,8 @@ choosers, the parity rule and option death_chooser; A6 buff-tile type; A7 time-o
 both heroes at the round end; A10 round opener and option round_opener; A11 distinct
 minions and option distinct_minions; A12; A13; A14; A15 and option endure_rounds; A16;
 A17; A18; A19; A20; A21; the round cap and option round_cap), every further decision of
-its "Other decisions the companion leaves open" list, and companion §17's CODE bugs 1–18
+its "Other decisions the companion leaves open" list, the Guardian's ties (companion
+§3.1: lowest id, no chaining, a 1-HP TANK, TANK for TANK), and companion §17's CODE bugs 1–18
 (test_not_bug_<n>_...). A8 (MOVE_AND_SKILL, option move_and_skill) is in test_rules.py;
 more of A12 is in test_statuses.py, of A13/A14 in test_buffs.py, of A19 in test_skills.py.
 """
@@ -675,6 +676,40 @@ def test_an_invisible_units_position_stays_public() -> None:
     act(state, Skill("p1_hero", 2, 3))
     rogue = next(u for u in view(state, 1)["units"] if u["id"] == "p1_hero")
     assert (rogue["x"], rogue["y"], rogue["invisible"]) == (2, 3, True)
+
+
+def _two_tanks() -> TacticsState:
+    """P1 a Huntress with Spirit Hawk; P2's hero at (2, 3) with TANKs (duplicates allowed)."""
+    state = battle("huntress_spirit_hawk", m2=("TANK", "TANK"), distinct_minions=False)
+    arrange(state, p2_hero=(2, 3))
+    return state
+
+
+def test_guardian_the_lowest_id_tank_intercepts_when_several_qualify() -> None:
+    """Companion §3.1: two TANKs next to the target: p2_minion_1 takes the hit."""
+    state = _two_tanks()
+    arrange(state, p2_minion_1=(3, 3), p2_minion_2=(1, 3))
+    act(state, Skill("p1_hero", 2, 3))
+    assert [hp(state, u) for u in ("p2_hero", "p2_minion_1", "p2_minion_2")] == [5, 3, 5]
+
+
+def test_guardian_does_not_chain_and_a_one_hp_tank_still_intercepts() -> None:
+    """Companion §3.1: the receiving TANK's own neighbour does not step in for it; a TANK
+    at 1 HP intercepts and dies."""
+    state = _two_tanks()
+    arrange(state, p2_minion_1=(1, 3), p2_minion_2=(0, 3))
+    unit(state, "p2_minion_1").hp = 1
+    act(state, Skill("p1_hero", 2, 3))
+    assert [hp(state, u) for u in ("p2_hero", "p2_minion_1", "p2_minion_2")] == [5, -1, 5]
+    assert state.deaths == [("p2_minion_1", 1, 3, 1)]
+
+
+def test_guardian_protects_another_tank() -> None:
+    """Companion §3.1 (CODE): a TANK aimed at is covered by the TANK next to it."""
+    state = _two_tanks()
+    arrange(state, p2_minion_1=(1, 3), p2_minion_2=(0, 3))
+    act(state, Skill("p1_hero", 1, 3))
+    assert hp(state, "p2_minion_1") == 5 and hp(state, "p2_minion_2") == 3
 
 
 # ---------------------------------------------------------------------- CODE bugs (§17)
