@@ -93,6 +93,16 @@ def test_a1_option_path_allows_turns_with_the_same_blocking() -> None:
 # ---------------------------------------------------------------------- A2 line of sight
 
 
+def test_a2_an_obstacle_between_blocks_a_ranged_attack() -> None:
+    """A2: no obstacle strictly between attacker and target; the obstacle itself is a
+    target."""
+    state = battle()
+    state.obstacles[(4, 2)] = 3
+    arrange(state, p2_minion_1=(4, 3))
+    mine = legal(state, "p1_minion_2")
+    assert Attack("p1_minion_2", 4, 2) in mine and Attack("p1_minion_2", 4, 3) not in mine
+
+
 def test_a2_units_never_block_an_attack() -> None:
     """A2: only obstacles block; a unit between archer and target does not."""
     state = battle()
@@ -153,6 +163,16 @@ def test_a4_option_decay_start_round_three() -> None:
 
 
 # ---------------------------------------------------------------------- A5 death choices
+
+
+def test_a5_the_owner_chooses_for_a_combat_death_by_default() -> None:
+    """A5: the dead minion's owner chooses, not the killer."""
+    state = battle()
+    arrange(state, p2_minion_1=(4, 2))
+    unit(state, "p2_minion_1").hp = 1
+    act(state, Attack("p1_minion_2", 4, 2))
+    assert state.deaths == [("p2_minion_1", 4, 2, 1)] and state.to_move() == (1,)
+    assert state.legal_actions(0) == ()
 
 
 def test_a5_option_killer_lets_the_active_player_choose() -> None:
