@@ -90,8 +90,9 @@ def test_state_rebuilt_from_a_view_offers_the_same_actions_and_plays_the_same(
     seed: int, choices: int, options: TacticsOptions
 ) -> None:
     """After the draft the board is public: at every decision the state rebuilt from the
-    deciding seat's view (as a bot receives it, in JSON) has the same legal actions and seat to move, and the same action
-    leads to the same view whenever it draws no random outcome."""
+    deciding seat's view (as a bot receives it, in JSON) has the same legal actions and
+    seat to move, and the same action leads to the same view whenever it draws no random
+    outcome."""
     state = TacticsState(seed, options)
     pick = Rng(choices)
     checked = 0

@@ -231,3 +231,20 @@ def test_the_view_shows_shield_expiry_the_last_actor_and_every_pending_death_cho
     assert seen["last_actor"] == state.last_actor
     assert [d["unit"] for d in seen["death_choices"]] == ["p2_minion_1", "p2_minion_2"]
     assert seen["death_choice"] == seen["death_choices"][0]
+
+
+@pytest.mark.parametrize(
+    ("status", "reason"),
+    [("BLIND", "is blind: it cannot attack"), ("INVULNERABLE", "is invulnerable")],
+)
+def test_a_unit_that_may_not_attack_is_told_why_for_attack_and_move_and_attack(
+    status: str, reason: str
+) -> None:
+    state = battle()
+    place(state, "p2_minion_1", 2, 2)
+    state.unit("p1_hero").buffs[status] = 1
+    state._legal = None
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply(Attack("p1_hero", 2, 1), 0)
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply(MoveAttack("p1_hero", 2, 1, 2, 2), 0)

@@ -168,9 +168,11 @@ def why_illegal(state: TacticsState, seat: int, action: object) -> str:
             f"{uid} cannot move to ({action.x}, {action.y}): "
             f"straight lines over free tiles, up to {unit.move}"
         )
+    if isinstance(action, Attack | MoveAttack) and BLIND in unit.buffs:
+        return f"{uid} is blind: it cannot attack"
+    if isinstance(action, Attack | MoveAttack) and INVULNERABLE in unit.buffs:
+        return f"{uid} is invulnerable (Ascended Form): it cannot attack"
     if isinstance(action, Attack):
-        if BLIND in unit.buffs:
-            return f"{uid} is blind: it cannot attack"
         return (
             f"{uid} cannot attack ({action.x}, {action.y}): "
             f"no visible enemy or obstacle in line within {unit.reach}"
