@@ -47,6 +47,8 @@ def _load() -> tuple[dict[int, FishType], int, int]:
 FISH, MAX_HP, BASE_ATK = _load()
 MIMIC = next(f.id for f in FISH.values() if f.key == "mimic")
 ALL_FISH: tuple[int, ...] = tuple(sorted(FISH))
+
+
 def _fold(name: str) -> str:
     """Case, spaces and punctuation don't matter in a fish's name ("great white" works)."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
