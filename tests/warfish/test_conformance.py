@@ -75,6 +75,7 @@ def invariants(state: WarfishState) -> None:
     """Board, card and turn bookkeeping that hold after every action."""
     players = state.num_players
     counts = [0] * players
+    totals = [0] * players
     for t, (holder, units) in enumerate(zip(state.owner, state.units, strict=True)):
         assert holder == NEUTRAL or 0 <= holder < players, f"territory {t} owner {holder}"
         moving_in = state.phase == "move_in" and state.pending[1] == t
@@ -83,7 +84,9 @@ def invariants(state: WarfishState) -> None:
             assert units <= state.options.max_units, f"territory {t} over max_units"
         if holder >= 0:
             counts[holder] += 1
+            totals[holder] += units
     assert counts == state.territory_count, "territory counts out of step"
+    assert totals == state.unit_count, "unit counts out of step"
     for seat in range(players):
         assert state.alive[seat] == (counts[seat] > 0), f"seat {seat} alive/territories differ"
     if state.options.cards:

@@ -61,18 +61,16 @@ def menu(state: WarfishState) -> Sequence[Any]:
         pairs, dice = attack_choices(state)
         return AttackMenu(pairs, dice)
     if phase in (PLACE, SETUP):
-        seat = state.seat
-        owner = state.owner
-        territories = []
-        caps = []
+        seat, owner = state.seat, state.owner
         most = 1 if phase == SETUP else state.to_place
-        for t in range(len(owner)):
-            if owner[t] == seat:
-                space = room(state, t)
-                if space > 0:
-                    territories.append(t)
-                    caps.append(min(most, space))
-        return PlaceMenu(tuple(territories), tuple(caps))
+        limit = state.options.max_units
+        if not limit:
+            territories = tuple([t for t, o in enumerate(owner) if o == seat])
+            return PlaceMenu(territories, (most,) * len(territories))
+        units = state.units
+        spots = [(t, min(most, limit - units[t])) for t, o in enumerate(owner) if o == seat]
+        spots = [(t, cap) for t, cap in spots if cap > 0]
+        return PlaceMenu(tuple(t for t, _ in spots), tuple(cap for _, cap in spots))
     if phase == TRADE:
         trades: list[Any] = [Trade(s) for s in cards.sets_in(state.map, state.hands[state.seat])]
         if may_stop_trading(state):
@@ -94,13 +92,13 @@ def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tu
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
     pairs: list[tuple[int, int]] = []
     dice: list[int] = []
-    for source in range(len(owner)):
-        if owner[source] == seat and units[source] >= 2:
-            most = min(MAX_ATTACK_DICE, units[source] - 1)
-            for target in adj[source]:
-                if owner[target] != seat:
-                    pairs.append((source, target))
-                    dice.append(most)
+    for source, holder in enumerate(owner):
+        if holder == seat and units[source] >= 2:
+            targets = [(source, t) for t in adj[source] if owner[t] != seat]
+            if targets:
+                pairs += targets
+                most = units[source] - 1
+                dice += [most if most < MAX_ATTACK_DICE else MAX_ATTACK_DICE] * len(targets)
     return tuple(pairs), tuple(dice)
 
 
@@ -109,8 +107,8 @@ def can_attack(state: WarfishState) -> bool:
     if not attacks_left(state):
         return False
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
-    for source in range(len(owner)):
-        if owner[source] == seat and units[source] >= 2:
+    for source, holder in enumerate(owner):
+        if holder == seat and units[source] >= 2:
             for target in adj[source]:
                 if owner[target] != seat:
                     return True
@@ -138,22 +136,30 @@ def reachable(state: WarfishState, source: int) -> list[int]:
     return sorted(seen)
 
 
-def transfer_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """Every (source, target) transfer of the player to move, with the most units for each."""
+def transfer_choices(
+    state: WarfishState, first_only: bool = False
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Every (source, target) transfer of the player to move, with the most units for each
+    (with `first_only`, stop at the first: enough to know whether any exists)."""
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
     connected = state.options.transfer_rule == "connected"
+    limit = state.options.max_units
     pairs: list[tuple[int, int]] = []
     caps: list[int] = []
-    for source in range(len(owner)):
-        if owner[source] != seat or units[source] < 2:
+    for source, holder in enumerate(owner):
+        if holder != seat or units[source] < 2:
             continue
         targets = reachable(state, source) if connected else adj[source]
         for target in targets:
             if owner[target] == seat:
-                most = min(units[source] - 1, room(state, target))
+                most = units[source] - 1
+                if limit and limit - units[target] < most:
+                    most = limit - units[target]
                 if most > 0:
                     pairs.append((source, target))
                     caps.append(most)
+                    if first_only:
+                        return tuple(pairs), tuple(caps)
     return tuple(pairs), tuple(caps)
 
 

@@ -54,28 +54,31 @@ from .legal import (
     room,
     transfer_choices,
 )
-from .options import WarfishOptions
+from .options import WarfishOptions, shared_json
 
 __all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
 
 
 class WarfishState:
-    """A whole game. Public fields (read them, don't write them outside tests/scenarios):
+    """A whole game. Public fields (read them; write them only to set up a position in
+    tests or scenarios, then call `recount` and `begin_turn`):
 
     ``options``, ``map`` (the `WarfishMap`), ``num_players``, ``owner``, ``units``,
     ``hands`` (card ids per seat), ``deck`` (sorted card ids), ``discard``, ``trades``
-    (sets traded so far, all players: the scale's position), ``alive``, ``territory_count``
-    (per seat), ``phase``, ``seat`` (whose turn), ``round`` (1-based; 0 during setup),
-    ``to_place``, ``setup_left`` (per seat), ``captured`` (this turn), ``attacks`` and
-    ``transfers`` (made this turn), ``pending`` (``(source, target, low, high)`` while a
-    move-in is to decide), ``forced_only`` (a mid-turn forced trade), ``winner``,
-    ``end_reason``, ``events``.
+    (sets traded so far by anyone: the position on the scale), ``alive``,
+    ``territory_count`` and ``unit_count`` (per seat), ``phase``, ``seat`` (whose turn),
+    ``round`` (1-based; 0 during setup), ``to_place``, ``setup_left`` (per seat),
+    ``captured`` (this turn), ``attacks`` (rolls) and ``transfers`` made this turn,
+    ``pending`` (``(source, target, low, high)`` while a move-in is to decide),
+    ``forced_only`` (a mid-turn forced trade), ``winner``, ``end_reason``, ``events`` (and
+    ``event_json_cache``, the views' JSON of each event).
     """
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
         options = options or WarfishOptions()
         options.validate()
         self.options = options
+        self.options_json = shared_json(options)
         self.map = options.board
         self.num_players = options.players
         self.fog = options.fog
@@ -90,6 +93,7 @@ class WarfishState:
         self.trades = 0
         self.alive = [True] * players
         self.territory_count = [0] * players
+        self.unit_count = [0] * players
         self.phase = SETUP
         self.seat = 0
         self.round = 0
@@ -104,6 +108,7 @@ class WarfishState:
         self.winner: int | None = None
         self.end_reason = ""
         self._legal: Sequence[Any] | None = None
+        self.event_json_cache: list[dict[str, Any] | None] = []
         self._deal()
 
     # ------------------------------------------------------------------ contract
@@ -120,8 +125,10 @@ class WarfishState:
         twin.discard = list(self.discard)
         twin.alive = list(self.alive)
         twin.territory_count = list(self.territory_count)
+        twin.unit_count = list(self.unit_count)
         twin.setup_left = list(self.setup_left)
         twin._legal = None
+        twin.event_json_cache = []
         return twin
 
     def to_move(self) -> tuple[int, ...]:
@@ -173,6 +180,7 @@ class WarfishState:
             if holder == seat:
                 self.owner[t] = NEUTRAL
         self.territory_count[seat] = 0
+        self.unit_count[seat] = 0
         self.alive[seat] = False
         self.discard.extend(self.hands[seat])
         self.hands[seat] = []
@@ -190,6 +198,21 @@ class WarfishState:
 
     # ------------------------------------------------------------------ queries
 
+    def recount(self) -> None:
+        """Rebuild the per-seat territory and unit counts and who is alive from ``owner``
+        and ``units`` — for code that sets up a position by writing them directly (tests,
+        scenarios)."""
+        counts = [0] * self.num_players
+        totals = [0] * self.num_players
+        for holder, units in zip(self.owner, self.units, strict=True):
+            if holder >= 0:
+                counts[holder] += 1
+                totals[holder] += units
+        self.territory_count = counts
+        self.unit_count = totals
+        self.alive = [n > 0 for n in counts]
+        self._legal = None
+
     def income(self, seat: int) -> tuple[int, int]:
         """``(territory income, continent bonuses)`` for `seat` now: max(territories // 3,
         3) and the bonus of every continent it owns whole."""
@@ -199,9 +222,6 @@ class WarfishState:
             if all(owner[t] == seat for t in continent.members):
                 bonus += continent.bonus
         return max(self.territory_count[seat] // 3, 3), bonus
-
-    def total_units(self, seat: int) -> int:
-        return sum(u for o, u in zip(self.owner, self.units, strict=True) if o == seat)
 
     def next_trade_value(self) -> int:
         return self.options.trade_value(self.trades)
@@ -240,6 +260,7 @@ class WarfishState:
             self.owner[t] = seat
             self.units[t] = 1
             self.territory_count[seat] += 1
+            self.unit_count[seat] += 1
         start = options.start_units()
         self.setup_left = [max(0, start - n) for n in self.territory_count]
         if self.fog:
@@ -281,6 +302,7 @@ class WarfishState:
                     continue
                 t = spots[self.rng.below(len(spots), "setup_place")]
                 self.units[t] += 1
+                self.unit_count[seat] += 1
                 self.setup_left[seat] -= 1
                 self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
         self._start_game("random")
@@ -303,6 +325,7 @@ class WarfishState:
     def _place_setup(self, action: Place) -> None:
         seat, t = self.seat, action.territory
         self.units[t] += 1
+        self.unit_count[seat] += 1
         self.setup_left[seat] -= 1
         self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
         self._next_setup_seat()
@@ -310,12 +333,13 @@ class WarfishState:
     def _start_game(self, placement: str) -> None:
         self.events.append((ev.SETUP_DONE, PUBLIC, placement))
         self.round = 1
-        self._begin_turn(0)
+        self.begin_turn(0)
 
     # ------------------------------------------------------------------ turn flow
 
-    def _begin_turn(self, seat: int) -> None:
-        """Start `seat`'s turn: income, then trading (if it holds a set) or placement."""
+    def begin_turn(self, seat: int) -> None:
+        """Start `seat`'s turn: income, then trading (if it holds a set) or placement. The
+        engine calls it; position builders may too, after writing the board."""
         self.seat = seat
         self.captured = False
         self.attacks = self.transfers = 0
@@ -349,7 +373,7 @@ class WarfishState:
 
     def _enter_transfer(self) -> None:
         limit = self.options.transfers_per_turn
-        if self.transfers < limit and transfer_choices(self)[0]:
+        if self.transfers < limit and transfer_choices(self, first_only=True)[0]:
             self.phase = TRANSFER
         else:
             self._end_turn()
@@ -371,7 +395,7 @@ class WarfishState:
             if self.round > self.options.round_cap:
                 self._finish_at_cap()
                 return
-        self._begin_turn(following)
+        self.begin_turn(following)
 
     # ------------------------------------------------------------------ cards
 
@@ -403,6 +427,7 @@ class WarfishState:
                 self.bonus_used = True
                 count = min(bonus, room(self, card))
                 self.units[card] += count
+                self.unit_count[self.seat] += count
                 self._board_event((card,), ev.CARD_BONUS, self.seat, card, count, self.units[card])
                 return
 
@@ -428,6 +453,7 @@ class WarfishState:
             return
         t, count = action.territory, action.count
         self.units[t] += count
+        self.unit_count[self.seat] += count
         self.to_place -= count
         self._board_event((t,), ev.PLACED, self.seat, t, count, self.units[t])
         self._enter_place()
@@ -447,6 +473,10 @@ class WarfishState:
         )
         units[source] -= lost_a
         units[target] -= lost_d
+        self.unit_count[self.seat] -= lost_a
+        defender = self.owner[target]
+        if defender >= 0:
+            self.unit_count[defender] -= lost_d
         self.attacks += 1
         self._board_event(
             audience_pair,
@@ -569,7 +599,7 @@ class WarfishState:
         """The round cap: most territories wins, then most units; otherwise a draw."""
         self.round = self.options.round_cap
         living = [s for s in range(self.num_players) if self.alive[s]]
-        scores = {s: (self.territory_count[s], self.total_units(s)) for s in living}
+        scores = {s: (self.territory_count[s], self.unit_count[s]) for s in living}
         best = max(scores.values())
         leaders = [s for s in living if scores[s] == best]
         cap = self.options.round_cap

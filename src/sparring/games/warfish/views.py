@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sparring.core.events import event_json, visible_to
+from sparring.core.events import PUBLIC, event_json
 
 from .fog import visible
 from .legal import MOVE_IN, SETUP, attacks_left
-from .options import shared_json
 from .state import WarfishState
 
-LOG_EVENTS = 30
+LOG_EVENTS = 12
 
 
 def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
@@ -41,15 +40,15 @@ def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
     else:
         owner = list(state.owner)
         units = list(state.units)
-        for entry in players:
-            s = entry["seat"]
-            entry["territories"] = state.territory_count[s]
-            entry["units"] = state.total_units(s)
+        totals = state.unit_count
+        for entry, count, total in zip(players, state.territory_count, totals, strict=True):
+            entry["territories"] = count
+            entry["units"] = total
     out: dict[str, Any] = {
         "game": "warfish",
         "seat": seat,
         "map": state.map.static,
-        "options": shared_json(state.options),
+        "options": state.options_json,
         "round": state.round,
         "phase": state.phase,
         "turn": state.seat if state.phase != "over" else None,
@@ -95,11 +94,21 @@ def _turn_details(state: WarfishState, seat: int | None) -> dict[str, Any]:
 
 def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
     """The last events `seat` may see (filtered first, so how many hidden events happened
-    in between is not given away)."""
-    picked = []
-    for event in reversed(state.events):
-        if visible_to(event, seat):
-            picked.append(event)
+    in between is not given away). Each event's JSON form is made once per state and
+    shared by later views (a state's events never change; clones start a fresh cache)."""
+    events = state.events
+    cache = state.event_json_cache
+    if len(cache) < len(events):
+        cache.extend([None] * (len(events) - len(cache)))
+    picked: list[dict[str, Any]] = []  # visible_to, inlined: this runs at every decision
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event[1] == PUBLIC or event[1] == seat:
+            data = cache[index]
+            if data is None:
+                data = cache[index] = event_json(event)
+            picked.append(data)
             if len(picked) == LOG_EVENTS:
                 break
-    return [event_json(e) for e in reversed(picked)]
+    picked.reverse()
+    return picked
