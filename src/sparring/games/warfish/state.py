@@ -530,9 +530,11 @@ class WarfishState:
         cap = room(self, target)
         low = min(dice, cap)
         high = min(self.units[source] - 1, cap)
-        if self.phase == OVER:  # the game is won: the minimum moves in, nothing is left to decide
+        if self.alive.count(True) == 1:  # the game is won: the minimum moves in
             self.units[source] -= low
             self.units[target] += low
+            self._board_event((source, target), ev.MOVED_IN, seat, source, target, low)
+            self._finish(seat, f"seat {seat} eliminated every other player")
         elif low == high:
             self._move_in(source, target, low)
         else:
@@ -551,8 +553,7 @@ class WarfishState:
                 self.events.append((ev.CARDS_TAKEN, seat, seat, list(taken)))
         else:
             self.discard.extend(taken)
-        if not self._check_last_player(f"seat {seat} eliminated every other player"):
-            self.to_place += self.options.elimination_bonus
+        self.to_place += self.options.elimination_bonus
 
     def _move_in_action(self, action: MoveIn) -> None:
         source, target, _, _ = self.pending  # type: ignore[misc]
