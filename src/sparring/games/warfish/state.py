@@ -108,6 +108,7 @@ class WarfishState:
         self.winner: int | None = None
         self.end_reason = ""
         self._legal: Sequence[Any] | None = None
+        self._passing = self._turn_over = False
         self.event_json_cache: list[dict[str, Any] | None] = []
         self._deal()
 
@@ -379,6 +380,22 @@ class WarfishState:
             self._end_turn()
 
     def _end_turn(self) -> None:
+        """End the turn and start the next. A turn with nothing to decide (every territory
+        full under max_units, nothing to attack or transfer) ends inside `begin_turn`;
+        such turns are passed in this loop, not by recursion, however many there are."""
+        if self._passing:
+            self._turn_over = True
+            return
+        self._passing = True
+        try:
+            self._turn_over = True
+            while self._turn_over and self.phase != OVER:
+                self._turn_over = False
+                self._pass_turn()
+        finally:
+            self._passing = False
+
+    def _pass_turn(self) -> None:
         """A card for a capture this turn, then the next living seat's turn (a new round
         after the last seat; the round cap ends the game)."""
         seat = self.seat
