@@ -79,15 +79,24 @@ class WarfishMap:
 
 def map_names() -> list[str]:
     """The maps shipped with the game (file stems of ``maps/*.json``)."""
-    return sorted(p.stem for p in MAP_DIR.glob("*.json"))
+    return list(_shipped())
 
 
 @cache
+def _shipped() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in MAP_DIR.glob("*.json")))
+
+
 def load_map(name: str) -> WarfishMap:
     """The shipped map `name` (case-insensitive), loaded and validated once per process."""
     key = str(name).strip().lower()
-    if key not in map_names():
-        raise BadInput(f"unknown warfish map {name!r}; known maps: {', '.join(map_names())}")
+    if key not in _shipped():
+        raise BadInput(f"unknown warfish map {name!r}; known maps: {', '.join(_shipped())}")
+    return _load(key)
+
+
+@cache
+def _load(key: str) -> WarfishMap:
     return load_map_file(MAP_DIR / f"{key}.json")
 
 
@@ -269,7 +278,14 @@ def _reach(start: int, edges: list[set[int]]) -> set[int]:
 def _check_reachable(names: tuple[str, ...], adj: list[set[int]], where: str) -> None:
     """Every territory must be reachable from every other along borders (the map is strongly
     connected): otherwise some territory could never be attacked, or never attack out, and a
-    game could not always be won."""
+    game could not always be won. A dead end or a territory no border enters is named as
+    such, the rest by the first territory out of reach."""
+    entered = {t for targets in adj for t in targets}
+    for t, name in enumerate(names):
+        if not adj[t]:
+            raise MapError(f"{where}: territory {name!r} has no border out (a dead end)")
+        if t not in entered:
+            raise MapError(f"{where}: territory {name!r} has no border in (it can never be taken)")
     forward = _reach(0, adj)
     for t, name in enumerate(names):
         if t not in forward:
