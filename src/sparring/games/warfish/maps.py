@@ -284,6 +284,7 @@ def _check_reachable(names: tuple[str, ...], adj: list[set[int]], where: str) ->
     for t, name in enumerate(names):
         if not adj[t]:
             raise MapError(f"{where}: territory {name!r} has no border out (a dead end)")
+    for t, name in enumerate(names):
         if t not in entered:
             raise MapError(f"{where}: territory {name!r} has no border in (it can never be taken)")
     forward = _reach(0, adj)
