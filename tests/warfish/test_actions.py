@@ -1,0 +1,93 @@
+"""Actions and legal menus: JSON forms, clear parse errors, and the compact lazy menus
+(indexing, membership, wire form) agreeing with each other."""
+
+from __future__ import annotations
+
+import pytest
+
+from sparring.core.errors import BadInput
+from sparring.games.warfish.actions import (
+    END_TURN,
+    STOP_ATTACKING,
+    STOP_TRADING,
+    Attack,
+    Blitz,
+    MoveIn,
+    Place,
+    Trade,
+    Transfer,
+    action_from_json,
+)
+from sparring.games.warfish.menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
+
+ALL = [
+    Place(3, 2),
+    Trade((7, 1, 4)),
+    STOP_TRADING,
+    Attack(1, 2, 3),
+    Blitz(1, 2),
+    STOP_ATTACKING,
+    MoveIn(4),
+    Transfer(5, 6, 1),
+    END_TURN,
+]
+
+
+@pytest.mark.parametrize("action", ALL)
+def test_actions_round_trip_through_json(action) -> None:
+    assert action_from_json(action.to_json()) == action
+
+
+def test_a_trade_keeps_its_cards_sorted() -> None:
+    assert Trade((7, 1, 4)).cards == (1, 4, 7) and Trade((7, 1, 4)) == Trade((4, 7, 1))
+    assert Trade((7, 1, 4)).to_json() == {"type": "trade", "cards": [1, 4, 7]}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("attack", "a warfish action is a JSON object"),
+        ({"type": "nuke"}, "unknown warfish action type 'nuke'"),
+        ({"type": "place", "territory": 3}, "needs a whole number 'count'"),
+        ({"type": "attack", "source": 1, "target": True, "dice": 1}, "whole number 'target'"),
+        ({"type": "trade", "cards": [1, 2]}, "a list of three card ids"),
+        ({"type": "move_in", "count": "3"}, "whole number 'count'"),
+    ],
+)
+def test_malformed_actions_are_refused_clearly(data, message) -> None:
+    with pytest.raises(BadInput, match=message):
+        action_from_json(data)
+
+
+def test_the_place_menu() -> None:
+    menu = PlaceMenu((4, 9), (2, 3))
+    assert list(menu) == [Place(4, 1), Place(4, 2), Place(9, 1), Place(9, 2), Place(9, 3)]
+    assert len(menu) == 5 and menu[-1] == Place(9, 3) and menu[1:3] == [Place(4, 2), Place(9, 1)]
+    assert Place(9, 3) in menu and Place(9, 4) not in menu and Place(5, 1) not in menu
+    assert MoveIn(1) not in menu
+    assert menu.to_json()["choices"] == [[4, 2], [9, 3]]
+    with pytest.raises(IndexError):
+        menu[5]
+
+
+def test_the_attack_menu_lists_dice_then_blitz_per_pair_then_stop() -> None:
+    menu = AttackMenu(((0, 1), (0, 5)), (2, 1))
+    assert list(menu) == [
+        Attack(0, 1, 1),
+        Attack(0, 1, 2),
+        Blitz(0, 1),
+        Attack(0, 5, 1),
+        Blitz(0, 5),
+        STOP_ATTACKING,
+    ]
+    assert Attack(0, 5, 2) not in menu and Blitz(1, 0) not in menu and END_TURN not in menu
+    assert menu.to_json()["also"] == [{"type": "stop_attacking"}]
+
+
+def test_the_transfer_and_move_in_menus() -> None:
+    transfers = TransferMenu(((2, 3),), (2,))
+    assert list(transfers) == [Transfer(2, 3, 1), Transfer(2, 3, 2), END_TURN]
+    assert Transfer(2, 3, 3) not in transfers and END_TURN in transfers
+    move_in = MoveInMenu(3, 5)
+    assert list(move_in) == [MoveIn(3), MoveIn(4), MoveIn(5)]
+    assert MoveIn(2) not in move_in and move_in.to_json()["low"] == 3

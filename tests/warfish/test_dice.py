@@ -1,0 +1,107 @@
+"""The engine's dice against the companion's exact odds table: exactly, by scripting every
+possible roll, and statistically, over 20,000 seeded rolls per matchup and 20,000 seeded
+blitzes through the engine (4 units against 1 capture with probability 0.9164)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from sparring.core.rng import Rng
+from sparring.games.warfish.actions import Attack, Blitz
+from sparring.games.warfish.dice import roll
+
+from .helpers import place_all, position, t
+
+#: The companion's table: (attack dice, defend dice) → P(defender loses all, each loses 1,
+#: attacker loses all), each loss counted over the dice compared.
+TABLE = {
+    (3, 2): (Fraction(2890, 7776), Fraction(2611, 7776), Fraction(2275, 7776)),
+    (3, 1): (Fraction(855, 1296), Fraction(0), Fraction(441, 1296)),
+    (2, 2): (Fraction(295, 1296), Fraction(420, 1296), Fraction(581, 1296)),
+    (2, 1): (Fraction(125, 216), Fraction(0), Fraction(91, 216)),
+    (1, 2): (Fraction(55, 216), Fraction(0), Fraction(161, 216)),
+    (1, 1): (Fraction(15, 36), Fraction(0), Fraction(21, 36)),
+}
+ROLLS = 20_000
+BLITZ_CAPTURE = 0.9164
+
+
+def outcome(attack: int, defend: int, lost_a: int, lost_d: int) -> int:
+    """0: the defender loses all compared dice; 1: one each; 2: the attacker loses all."""
+    compared = min(attack, defend)
+    if lost_d == compared:
+        return 0
+    if lost_a == compared:
+        return 2
+    return 1
+
+
+@pytest.mark.parametrize(("attack", "defend"), sorted(TABLE))
+def test_every_possible_roll_gives_the_exact_table(attack, defend) -> None:
+    tally = [0, 0, 0]
+    rolls = list(product(range(6), repeat=attack + defend))
+    for faces in rolls:
+        rng = Rng(0)
+        rng.script("attack_die", list(faces[:attack]))
+        rng.script("defend_die", list(faces[attack:]))
+        *_, lost_a, lost_d = roll(rng, attack, defend, 6, 6)
+        tally[outcome(attack, defend, lost_a, lost_d)] += 1
+    assert tuple(Fraction(n, len(rolls)) for n in tally) == TABLE[(attack, defend)]
+
+
+def within_four_sigma(hits: int, trials: int, p: float) -> bool:
+    sigma = math.sqrt(p * (1 - p) / trials)
+    return abs(hits / trials - p) <= 4 * sigma + 1e-12
+
+
+@pytest.mark.parametrize(("attack", "defend"), sorted(TABLE))
+def test_seeded_rolls_match_the_table_within_sampling_error(attack, defend) -> None:
+    rng = Rng(20_240 + 10 * attack + defend)
+    tally = [0, 0, 0]
+    for _ in range(ROLLS):
+        *_, lost_a, lost_d = roll(rng, attack, defend, 6, 6)
+        tally[outcome(attack, defend, lost_a, lost_d)] += 1
+    for hits, p in zip(tally, TABLE[(attack, defend)], strict=True):
+        assert within_four_sigma(hits, ROLLS, float(p)), (tally, TABLE[(attack, defend)])
+
+
+def test_a_blitz_of_four_against_one_captures_with_probability_0_9164() -> None:
+    base = position({"Alaska": (0, 1), "Kamchatka": (1, 1)})
+    place_all(base, "Alaska")
+    alaska, kamchatka = t(base, "Alaska"), t(base, "Kamchatka")
+    assert base.units[alaska] == 4
+    captures = 0
+    for seed in range(ROLLS):
+        twin = base.clone()
+        twin.rng.reseed(seed)
+        twin.apply(Blitz(alaska, kamchatka))
+        captures += twin.owner[kamchatka] == 0
+    assert within_four_sigma(captures, ROLLS, BLITZ_CAPTURE), captures / ROLLS
+    exact = 855 / 1296 + 441 / 1296 * (125 / 216 + 91 / 216 * 15 / 36)
+    assert round(exact, 4) == BLITZ_CAPTURE
+
+
+def test_dice_sides_are_options() -> None:
+    rng = Rng(5)
+    attack_faces: set[int] = set()
+    defend_faces: set[int] = set()
+    for _ in range(2_000):
+        a, d, _, _ = roll(rng, 3, 2, 8, 4)
+        attack_faces.update(a)
+        defend_faces.update(d)
+    assert attack_faces == set(range(1, 9)) and defend_faces == set(range(1, 5))
+
+
+def test_the_engine_rolls_the_sides_its_options_name() -> None:
+    state = position({"Alaska": (0, 5), "Kamchatka": (1, 5)}, attack_dice_sides=8)
+    place_all(state, "Alaska")
+    state.rng.script("attack_die", [7])
+    state.rng.script("defend_die", [3, 0])
+    state.apply(Attack(t(state, "Alaska"), t(state, "Kamchatka"), 1))
+    event = next(e for e in reversed(state.events) if e[0] == "wf_attack")
+    assert event[5:9] == ([8], [4, 1], 0, 1)
+    assert ("attack_die", 7) in state.rng.log
