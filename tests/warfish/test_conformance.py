@@ -7,6 +7,8 @@ every offered action is accepted; views leak no hand, no deck, no fogged territo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +64,61 @@ def options(draw: st.DrawFn) -> WarfishOptions:
     )
 
 
-OPTIONS = options()
+#: Hand-picked mixes, so every run covers the big maps, many players and long games too.
+PROFILES = [
+    WarfishOptions(round_cap=6),
+    WarfishOptions(players=8, fog=True, round_cap=3),
+    WarfishOptions(
+        map="cascade",
+        players=6,
+        transfer_rule="connected",
+        fog=True,
+        elimination_bonus=3,
+        round_cap=8,
+    ),
+    WarfishOptions(
+        map="triad",
+        players=4,
+        max_units=4,
+        neutral_territories=2,
+        setup_placement="random",
+        attacks_per_turn=2,
+        transfers_per_turn=3,
+        round_cap=20,
+    ),
+    WarfishOptions(map="triad", card_scale=(2, 3), card_scale_continue=1, fog=True, round_cap=40),
+    WarfishOptions(
+        map="cascade",
+        players=3,
+        attack_dice_sides=8,
+        defend_dice_sides=4,
+        cards=False,
+        round_cap=15,
+    ),
+]
+OPTIONS = st.one_of(st.sampled_from(PROFILES), options())
+
+
+def _small(opts: WarfishOptions) -> WarfishOptions:
+    """At most 4 players and 6 rounds: the no-leak check scrambles every seat's hidden data
+    at every state, which grows with players x events."""
+    return replace(opts, players=min(opts.players, 4), round_cap=min(opts.round_cap, 6))
+
+
+#: For the no-leak check: fog with several players on both big maps, and smaller games.
+LEAK_PROFILES = [
+    WarfishOptions(players=5, fog=True, round_cap=1, setup_placement="random"),
+    WarfishOptions(
+        map="cascade",
+        players=4,
+        fog=True,
+        transfer_rule="connected",
+        round_cap=3,
+        setup_placement="random",
+    ),
+    *PROFILES[3:],
+]
+LEAK_OPTIONS = st.one_of(st.sampled_from(LEAK_PROFILES), options().map(_small))
 
 
 def quick(examples: int) -> settings:
@@ -144,7 +200,7 @@ def test_same_seed_and_actions_give_the_same_game(seed, choices, opts) -> None:
     kit.check_determinism(SPEC, seed, choices, hooks(opts))
 
 
-@quick(12)
+@quick(30)
 @given(seed=SEEDS, choices=CHOICES, other=CHOICES, opts=OPTIONS)
 def test_clones_are_independent_and_continue_identically(seed, choices, other, opts) -> None:
     split = kit.Chooser(choices, seed).pick(120)
@@ -157,14 +213,14 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(seed, choi
     kit.check_illegal_actions_refused(SPEC, seed, choices, hooks(opts, illegal_per_state=12))
 
 
-@quick(12)
+@quick(30)
 @given(seed=SEEDS, choices=CHOICES, opts=OPTIONS)
 def test_every_offered_action_is_accepted(seed, choices, opts) -> None:
     kit.check_legal_actions_accepted(SPEC, seed, choices, hooks(opts, legal_per_state=24))
 
 
 @quick(8)
-@given(seed=SEEDS, choices=CHOICES, opts=OPTIONS)
+@given(seed=SEEDS, choices=CHOICES, opts=LEAK_OPTIONS)
 def test_views_leak_nothing_hidden(seed, choices, opts) -> None:
     report = kit.check_no_leaks(SPEC, seed, choices, hooks(opts, scramble_attempts=2))
     assert report.sentinels > 0 and report.hidden_changed == report.hidden_checked

@@ -78,7 +78,9 @@ def plant_sentinels(state: WarfishState, seat: int) -> tuple[WarfishState, list[
     twin.deck = [fresh() for _ in twin.deck]
     for index, event in enumerate(twin.events):
         if event[1] not in (PUBLIC, seat):
-            twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))
+            # one sentinel per hidden event, in every field: games with fog hold thousands
+            mark = fresh()
+            twin.events[index] = (*event[:2], *(mark for _ in event[2:]))
     for t in _fogged(twin, seat):
         twin.owner[t] = fresh()
         twin.units[t] = fresh()
