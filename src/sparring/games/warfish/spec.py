@@ -20,7 +20,7 @@ RULES_VERSION = "warfish-v1"
 def summarize(state: WarfishState) -> dict[str, Any]:
     return {
         "winner": state.winner,
-        "rounds": state.round,
+        "last_round": state.round,
         "reason": state.end_reason,
         "territories": list(state.territory_count),
     }
