@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sparring.core.errors import BadInput
+from sparring.core.errors import BadInput, IllegalAction
 from sparring.games.warfish.actions import (
     END_TURN,
     STOP_ATTACKING,
@@ -91,3 +91,18 @@ def test_the_transfer_and_move_in_menus() -> None:
     move_in = MoveInMenu(3, 5)
     assert list(move_in) == [MoveIn(3), MoveIn(4), MoveIn(5)]
     assert MoveIn(2) not in move_in and move_in.to_json()["low"] == 3
+
+
+def test_menus_and_the_engine_refuse_non_integer_fields() -> None:
+    from sparring.games.warfish.state import WarfishState
+
+    state = WarfishState(2)
+    menu = state.legal_actions()
+    mine = menu[0].territory
+    for bad in (Place(mine, True), Place(mine, "1"), Place(mine, 1.0)):
+        assert bad not in menu
+        with pytest.raises(IllegalAction, match="place at least 1 unit"):
+            state.apply(bad)
+    assert Attack(1, 2, "3") not in AttackMenu(((1, 2),), (3,))
+    assert MoveIn(3.0) not in MoveInMenu(3, 5)
+    assert Transfer(2, 3, None) not in TransferMenu(((2, 3),), (2,))

@@ -187,7 +187,7 @@ def _phase(state: WarfishState, wanted: tuple[str, ...], what: str) -> str | Non
 
 
 def _territory(state: WarfishState, t: Any, role: str) -> str | None:
-    if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < state.map.size:
+    if type(t) is not int or not 0 <= t < state.map.size:
         return f"{role} {t!r} is not a territory of map {state.map.key!r} (0-{state.map.size - 1})"
     return None
 
@@ -212,10 +212,10 @@ def _check_place(state: WarfishState, action: Place) -> str | None:
     reason = _owned(state, t, "territory")
     if reason:
         return reason
+    if type(count) is not int or count < 1:
+        return f"place at least 1 unit, not {count!r}"
     if state.phase == SETUP and count != 1:
         return "during setup units are placed one at a time (count 1)"
-    if not isinstance(count, int) or count < 1:
-        return f"place at least 1 unit, not {count!r}"
     if state.phase == PLACE and count > state.to_place:
         return f"only {state.to_place} unit(s) left to place, not {count}"
     if count > room(state, t):
@@ -279,7 +279,7 @@ def _check_attack(state: WarfishState, action: Attack) -> str | None:
     if reason:
         return reason
     most = min(MAX_ATTACK_DICE, state.units[action.source] - 1)
-    if not isinstance(action.dice, int) or not 1 <= action.dice <= most:
+    if type(action.dice) is not int or not 1 <= action.dice <= most:
         source = _name(state, action.source)
         return f"attack with 1 to {most} dice from {source}, not {action.dice!r}"
     return None
@@ -298,7 +298,7 @@ def _check_move_in(state: WarfishState, action: MoveIn) -> str | None:
     if reason:
         return reason
     _, _, low, high = state.pending  # type: ignore[misc]
-    if not isinstance(action.count, int) or not low <= action.count <= high:
+    if type(action.count) is not int or not low <= action.count <= high:
         return f"move in {low} to {high} units, not {action.count!r}"
     return None
 
@@ -325,7 +325,7 @@ def _check_transfer(state: WarfishState, action: Transfer) -> str | None:
     elif target not in state.map.adj_sets[source]:
         return f"no border from {_name(state, source)} to {_name(state, target)}"
     most = min(state.units[source] - 1, room(state, target))
-    if not isinstance(count, int) or not 1 <= count <= most:
+    if type(count) is not int or not 1 <= count <= most:
         return (
             f"transfer 1 to {most} units from {_name(state, source)} to "
             f"{_name(state, target)}, not {count!r} (leave at least 1"

@@ -84,7 +84,7 @@ class PlaceMenu(_Menu):
         return 0
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is not Place:
+        if type(action) is not Place or type(action.count) is not int:
             return False
         return 1 <= action.count <= self.cap(action.territory)
 
@@ -121,11 +121,11 @@ class AttackMenu(_Menu):
         return 0
 
     def __contains__(self, action: object) -> bool:
-        kind = type(action)
-        if kind is Attack:
-            return 1 <= action.dice <= self.max_dice(action.source, action.target)  # type: ignore[attr-defined]
-        if kind is Blitz:
-            return self.max_dice(action.source, action.target) > 0  # type: ignore[attr-defined]
+        if isinstance(action, Attack):
+            dice = action.dice
+            return type(dice) is int and 1 <= dice <= self.max_dice(action.source, action.target)
+        if isinstance(action, Blitz):
+            return self.max_dice(action.source, action.target) > 0
         return action in self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -161,7 +161,8 @@ class TransferMenu(_Menu):
 
     def __contains__(self, action: object) -> bool:
         if type(action) is Transfer:
-            return 1 <= action.count <= self.cap(action.source, action.target)
+            count = action.count
+            return type(count) is int and 1 <= count <= self.cap(action.source, action.target)
         return action in self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -188,7 +189,9 @@ class MoveInMenu(_Menu):
         return MoveIn(self.low + offset)
 
     def __contains__(self, action: object) -> bool:
-        return type(action) is MoveIn and self.low <= action.count <= self.high
+        if type(action) is not MoveIn or type(action.count) is not int:
+            return False
+        return self.low <= action.count <= self.high
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "move_in_menu", "low": self.low, "high": self.high, "count": len(self)}
