@@ -247,8 +247,8 @@ def test_blitz_stops_when_the_attack_limit_is_reached() -> None:
 # --------------------------------------------------------------------- capture and move-in
 
 
-def captured(dice: int, units: int, **options):
-    state = attack_ready({"Alaska": (0, 1), "Kamchatka": (1, 1)}, **options)
+def captured(dice: int, units: int, more: dict | None = None, **options):
+    state = attack_ready({"Alaska": (0, 1), "Kamchatka": (1, 1), **(more or {})}, **options)
     alaska = t(state, "Alaska")
     state.units[alaska] = units
     state.recount()
@@ -438,3 +438,19 @@ def test_neutral_territories_can_be_attacked_and_never_act() -> None:
     assert state.owner[t(state, "Kamchatka")] == 0
     captured_event = next(e for e in reversed(state.events) if e[0] == "wf_captured")
     assert captured_event[-1] is None  # no previous owner
+
+
+def test_a_forfeit_during_a_move_in_moves_the_minimum_first() -> None:
+    state = captured(2, 7, {"Brazil": (2, 1)}, players=3)
+    alaska, kamchatka = t(state, "Alaska"), t(state, "Kamchatka")
+    assert state.phase == MOVE_IN
+    state.forfeit(0, "TLE")
+    assert state.units[kamchatka] == 2 and state.units[alaska] == 5
+    assert state.owner[kamchatka] == NEUTRAL and state.seat == 1 and state.pending is None
+
+
+def test_a_game_won_by_forfeit_during_a_move_in_leaves_no_territory_empty() -> None:
+    state = captured(2, 7)
+    state.forfeit(1, "RE")
+    assert state.phase == OVER and state.winner == 0
+    assert state.units[t(state, "Kamchatka")] == 2 and state.units[t(state, "Alaska")] == 5

@@ -70,7 +70,8 @@ class WarfishState:
     ``round`` (1-based; 0 during setup), ``to_place``, ``setup_left`` (per seat),
     ``captured`` (this turn), ``attacks`` (rolls) and ``transfers`` made this turn,
     ``pending`` (``(source, target, low, high)`` while a move-in is to decide),
-    ``forced_only`` (a mid-turn forced trade), ``winner``, ``end_reason``, ``events`` (and
+    ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
+    once per turn), ``winner``, ``end_reason``, ``events`` (and
     ``event_json_cache``, the views' JSON of each event).
     """
 
@@ -177,6 +178,8 @@ class WarfishState:
             return
         self._legal = None
         self.events.append((ev.FORFEIT, PUBLIC, seat, reason))
+        if seat == self.seat:
+            self._settle_move_in()
         for t, holder in enumerate(self.owner):
             if holder == seat:
                 self.owner[t] = NEUTRAL
@@ -186,7 +189,6 @@ class WarfishState:
         self.discard.extend(self.hands[seat])
         self.hands[seat] = []
         self.setup_left[seat] = 0
-        self.pending = None
         if self._check_last_player(f"seat {seat} forfeited: {reason}"):
             return
         if self.seat != seat:
@@ -631,9 +633,19 @@ class WarfishState:
                 None, f"round cap {cap}: seats {leaders} tie on territories and units {best}"
             )
 
+    def _settle_move_in(self) -> None:
+        """A move-in left undecided (its player forfeits, or the game ends) moves the
+        minimum, so no territory is left empty."""
+        if self.pending is not None:
+            source, target, low, _ = self.pending
+            self.pending = None
+            self.units[source] -= low
+            self.units[target] += low
+            self._board_event((source, target), ev.MOVED_IN, self.seat, source, target, low)
+
     def _finish(self, winner: int | None, reason: str) -> None:
+        self._settle_move_in()
         self.phase = OVER
-        self.pending = None
         self.winner = winner
         self.end_reason = reason
         self.events.append((ev.GAME_END, PUBLIC, winner, reason))
