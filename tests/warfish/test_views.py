@@ -117,3 +117,11 @@ def test_the_status_line_counts_territories_and_units() -> None:
     state = position({"Alaska": (0, 4)})
     assert SPEC.status_line(view(state, None)) == "round 1 · P1 1t/4u · P2 41t/41u"
     assert SPEC.status_line(view(position({}, fog=True), None)) == "round 1"
+
+
+def test_setup_counts_are_public_without_fog_and_the_movers_own_with_fog() -> None:
+    plain = WarfishState(4)
+    assert view(plain, 1)["setup_left"] == [19, 19]
+    fogged = WarfishState(4, SPEC.options_from_json({"fog": True}))
+    assert view(fogged, 0)["setup_left"] == [19, None]
+    assert "setup_left" not in view(fogged, 1) and "setup_left" not in view(fogged, None)

@@ -74,8 +74,10 @@ def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
 def _turn_details(state: WarfishState, seat: int | None) -> dict[str, Any]:
     """The turn's progress (public without fog; with fog, the mover's own)."""
     if state.phase == SETUP:
-        if state.fog:
-            return {"setup_left": state.setup_left[seat]}  # type: ignore[index]
+        if state.fog:  # only the mover's own count
+            return {
+                "setup_left": [n if s == seat else None for s, n in enumerate(state.setup_left)]
+            }
         return {"setup_left": list(state.setup_left)}
     if state.phase == "over":
         return {}
