@@ -246,6 +246,48 @@ class ValueCheck:
         return Mismatch(self.path, self.render(self.expected), self.render(actual))
 
 
+class Wrapped:
+    """A game's built state inside the scenario runner: a plug-in subclasses this to add
+    step forms its engine does not know (names instead of ids, a referee's time-out) in
+    `apply`; every other attribute is the engine state's own."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+def unwrap(state: Any) -> Any:
+    """The engine state itself, whether or not it is `Wrapped`."""
+    return state.game if isinstance(state, Wrapped) else state
+
+
+def observer(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`read` applied to the engine state inside a possibly `Wrapped` one."""
+    return lambda state: read(unwrap(state))
+
+
+def value_expectation(
+    kind: type | tuple[type, ...],
+    read: Callable[[Any], Any],
+    allowed: tuple[Any, ...] = (),
+) -> Callable[[Node, str], Check]:
+    """A plug-in's reader for one expected value: key `key` of the table must be of `kind`
+    (and one of `allowed`, if given), and `read(engine state)` must equal it."""
+
+    def make(node: Node, key: str) -> Check:
+        value = node.get(key, kind)
+        if allowed and value not in allowed:
+            raise BadInput(
+                f"{node.path(key)}: expected one of {', '.join(map(show, allowed))}, "
+                f"got {show(value)}"
+            )
+        return ValueCheck(node.path(key), value, observer(read))
+
+    return make
+
+
 @dataclass(frozen=True)
 class EventsCheck:
     """The events of the span, matched exactly (every event in order, every field; a null

@@ -35,9 +35,13 @@ from sparring.core.scenario import (
     Mismatch,
     Node,
     ValueCheck,
+    Wrapped,
     check_range,
     list_of,
+    observer,
     show,
+    unwrap,
+    value_expectation,
 )
 
 from .actions import (
@@ -240,24 +244,14 @@ class NamedAction:
     make: Callable[[list[int]], Action]
 
 
-class ScenarioState:
+class ScenarioState(Wrapped):
     """The built `FoodChainState` plus name resolution: `apply` turns a `NamedAction` into
     the engine's action; every other attribute is the engine state's own."""
-
-    def __init__(self, state: FoodChainState) -> None:
-        self.game = state
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
 
     def apply(self, action: NamedAction | Action, player: int | None = None) -> None:
         if isinstance(action, NamedAction):
             action = action.make([ref.resolve(self.game) for ref in action.refs])
         self.game.apply(action, player)
-
-
-def _game(state: Any) -> FoodChainState:
-    return state.game if isinstance(state, ScenarioState) else state  # type: ignore[no-any-return]
 
 
 ACTION_KEYS = ("play", "activate", "attack", "end_phase", "eat", "target", "choose", "order")
@@ -476,27 +470,6 @@ class FoodChainScenario:
 # --------------------------------------------------------------------- expectations
 
 
-def _observer(read: Callable[[FoodChainState], Any]) -> Callable[[Any], Any]:
-    return lambda state: read(_game(state))
-
-
-def _value(
-    kind: type | tuple[type, ...],
-    read: Callable[[FoodChainState], Any],
-    allowed: tuple[Any, ...] = (),
-) -> Callable[[Node, str], Check]:
-    def make(node: Node, key: str) -> Check:
-        value = node.get(key, kind)
-        if allowed and value not in allowed:
-            raise BadInput(
-                f"{node.path(key)}: expected one of {', '.join(map(show, allowed))}, "
-                f"got {show(value)}"
-            )
-        return ValueCheck(node.path(key), value, _observer(read))
-
-    return make
-
-
 def _winner(state: FoodChainState) -> Any:
     if state.phase != "over":
         return NONE
@@ -507,7 +480,7 @@ def _winner_check(node: Node, key: str) -> Check:
     value = node.get(key, (int, str))
     if value not in (0, 1, DRAW, NONE):
         raise BadInput(f"{node.path(key)}: expected 0, 1, 'draw' or 'none', got {show(value)}")
-    return ValueCheck(node.path(key), value, _observer(_winner))
+    return ValueCheck(node.path(key), value, observer(_winner))
 
 
 def _pending(state: FoodChainState) -> str:
@@ -526,7 +499,7 @@ def _legal_check(node: Node, key: str) -> Check:
     items = sorted(_normal_action(item) for item in items)
 
     def observe(state: Any) -> list[str]:
-        game = _game(state)
+        game = unwrap(state)
         return sorted(describe_action(game, a) for a in game.legal_actions())
 
     return ValueCheck(node.path(key), items, observe)
@@ -572,7 +545,7 @@ class LogCheck:
     exact: bool
 
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
-        game = _game(state)
+        game = unwrap(state)
         wanted = []
         for index, event in enumerate(self.expected):
             out = dict(event)
@@ -635,13 +608,13 @@ def _log_match_check(node: Node, key: str) -> Check | None:
 
 _GAME: dict[str, Callable[[Node, str], Check | None]] = {
     "winner": _winner_check,
-    "phase": _value(str, lambda s: s.phase, ALL_PHASES),
-    "active": _value(int, lambda s: s.active, SEATS),
-    "to_move": _value(int, lambda s: s.current_player, (-1, 0, 1)),
-    "played": _value(bool, lambda s: s.played),
-    "turn": _value(int, lambda s: s.turn),
-    "pending": _value(str, _pending, (*DECISIONS, NONE)),
-    "end_reason": _value(str, lambda s: s.end_reason),
+    "phase": value_expectation(str, lambda s: s.phase, ALL_PHASES),
+    "active": value_expectation(int, lambda s: s.active, SEATS),
+    "to_move": value_expectation(int, lambda s: s.current_player, (-1, 0, 1)),
+    "played": value_expectation(bool, lambda s: s.played),
+    "turn": value_expectation(int, lambda s: s.turn),
+    "pending": value_expectation(str, _pending, (*DECISIONS, NONE)),
+    "end_reason": value_expectation(str, lambda s: s.end_reason),
     "legal": _legal_check,
     "log": _log_check,
     "log_match": _log_match_check,
@@ -654,7 +627,7 @@ def _names(state: FoodChainState, uids: list[int]) -> list[str]:
 
 def _names_check(node: Node, key: str, read: Callable[[FoodChainState], list[str]]) -> Check:
     names = [c.name for c in pool_cards(node.path(key), node.get(key, list))]
-    return ValueCheck(node.path(key), names, _observer(read))
+    return ValueCheck(node.path(key), names, observer(read))
 
 
 def _seat_checks(node: Node, seat: int) -> list[Check]:
@@ -682,7 +655,7 @@ def _seat_checks(node: Node, seat: int) -> list[Check]:
             out.append(_names_check(node, key, piles[key]))
         elif key in counts:
             value = node.get(key, int)
-            out.append(ValueCheck(node.path(key), value, _observer(counts[key])))
+            out.append(ValueCheck(node.path(key), value, observer(counts[key])))
         elif key == "field_spell":
             value = node.get(key, str)
             if value != NONE:
@@ -692,7 +665,7 @@ def _seat_checks(node: Node, seat: int) -> list[Check]:
                 uid = s.field_spell[seat]
                 return NONE if uid is None else s.defs[uid].name
 
-            out.append(ValueCheck(node.path(key), value, _observer(spell)))
+            out.append(ValueCheck(node.path(key), value, observer(spell)))
         elif key == "creature":
             table = node.table(key)
             assert table is not None
@@ -742,7 +715,7 @@ def _creature_checks(node: Node, seat: int, key: str) -> list[Check]:
             value = _canonical_keywords(node.path(field), value)
 
         def observe(state: Any, read: Callable[[Creature], Any] = read) -> Any:
-            creature = find(_game(state))
+            creature = find(unwrap(state))
             return creature if isinstance(creature, _Absent) else read(creature)
 
         out.append(ValueCheck(node.path(field), value, observe))

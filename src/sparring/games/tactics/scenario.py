@@ -21,7 +21,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from sparring.core.errors import BadInput, IllegalAction
-from sparring.core.scenario import Check, Mismatch, Node, ValueCheck, check_range, list_of, show
+from sparring.core.scenario import (
+    Check,
+    Mismatch,
+    Node,
+    ValueCheck,
+    Wrapped,
+    check_range,
+    list_of,
+    observer,
+    show,
+    unwrap,
+    value_expectation,
+)
 
 from .actions import Action, Skill, action_from_json
 from .data import DATA, MINION_TYPES
@@ -160,15 +172,9 @@ def describe(action: Action) -> str:
     return " ".join(parts)
 
 
-class ScenarioState:
+class ScenarioState(Wrapped):
     """The built `TacticsState`, plus the step forms that need the state (a skill at the
     hero's own tile, a time-out); every other attribute is the engine state's own."""
-
-    def __init__(self, state: TacticsState) -> None:
-        self.game = state
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
 
     def apply(self, action: StepAction, player: int | None = None) -> None:
         if isinstance(action, Timeout):
@@ -177,10 +183,6 @@ class ScenarioState:
             self.game.timeout(action.seat)
             return
         self.game.apply(resolve(self.game, action), player)
-
-
-def _game(state: Any) -> TacticsState:
-    return state.game if isinstance(state, ScenarioState) else state  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------- setup
@@ -348,27 +350,6 @@ class TacticsScenario:
 # --------------------------------------------------------------------- expectations
 
 
-def _observer(read: Callable[[TacticsState], Any]) -> Callable[[Any], Any]:
-    return lambda state: read(_game(state))
-
-
-def _value(
-    kind: type | tuple[type, ...],
-    read: Callable[[TacticsState], Any],
-    allowed: tuple[Any, ...] = (),
-) -> Callable[[Node, str], Check]:
-    def make(node: Node, key: str) -> Check:
-        value = node.get(key, kind)
-        if allowed and value not in allowed:
-            raise BadInput(
-                f"{node.path(key)}: expected one of {', '.join(map(show, allowed))}, "
-                f"got {show(value)}"
-            )
-        return ValueCheck(node.path(key), value, _observer(read))
-
-    return make
-
-
 def _winner(state: TacticsState) -> Any:
     if state.phase != OVER:
         return NONE
@@ -379,7 +360,7 @@ def _to_move_check(node: Node, key: str) -> Check:
     seats = list_of(node.path(key), node.get(key, list), int, None)
     for index, seat in enumerate(seats):
         check_range(f"{node.path(key)}[{index}]", seat, 0, 1)
-    return ValueCheck(node.path(key), seats, _observer(lambda s: list(s.to_move())))
+    return ValueCheck(node.path(key), seats, observer(lambda s: list(s.to_move())))
 
 
 def _rows(
@@ -397,7 +378,7 @@ def _rows(
         item.finish()
     if by_tile:
         rows.sort(key=lambda r: (r["x"], r["y"]))
-    return ValueCheck(node.path(key), rows, _observer(read))
+    return ValueCheck(node.path(key), rows, observer(read))
 
 
 def _obstacles(node: Node, key: str) -> Check:
@@ -440,7 +421,7 @@ class LegalCheck:
     mode: str
 
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
-        game = _game(state)
+        game = unwrap(state)
         actual = sorted(describe(a) for a in game.legal_actions())
         wanted = sorted(describe(resolve(game, a)) for a in self.expected)
         if self.mode == "equal":
@@ -468,14 +449,14 @@ def _legal(mode: str) -> Callable[[Node, str], Check]:
 
 
 _GAME: dict[str, Callable[[Node, str], Check]] = {
-    "phase": _value(str, lambda s: s.phase, (DRAFT, BATTLE, OVER)),
-    "round": _value(int, lambda s: s.round),
-    "seat": _value(int, lambda s: s.seat, SEATS),
+    "phase": value_expectation(str, lambda s: s.phase, (DRAFT, BATTLE, OVER)),
+    "round": value_expectation(int, lambda s: s.round),
+    "seat": value_expectation(int, lambda s: s.seat, SEATS),
     "to_move": _to_move_check,
-    "current": _value(str, lambda s: s.current or NONE),
-    "last_actor": _value(int, lambda s: s.last_actor, SEATS),
-    "winner": _value((int, str), _winner, (0, 1, DRAW, NONE)),
-    "end_reason": _value(str, lambda s: s.end_reason),
+    "current": value_expectation(str, lambda s: s.current or NONE),
+    "last_actor": value_expectation(int, lambda s: s.last_actor, SEATS),
+    "winner": value_expectation((int, str), _winner, (0, 1, DRAW, NONE)),
+    "end_reason": value_expectation(str, lambda s: s.end_reason),
     "death_choices": _death_choices,
     "obstacles": _obstacles,
     "tiles": _map_tiles,
@@ -540,7 +521,7 @@ UNIT_EXPECT: dict[str, tuple[type | tuple[type, ...], Callable[[TacticsState, Un
 TILE_LISTS = {"moves": 2, "attacks": 2, "move_attacks": 4, "skill_targets": 2}
 
 
-def _expected_unit_value(node: Node, key: str) -> Any:
+def _expected_unitvalue_expectation(node: Node, key: str) -> Any:
     """An expected per-unit value, checked for shape and normalised like its reading."""
     kind, _ = UNIT_EXPECT[key]
     value = node.get(key, kind)
@@ -569,11 +550,11 @@ def _unit_checks(node: Node, uid: str) -> list[Check]:
     for key in node.present():
         if key not in UNIT_EXPECT:
             continue
-        value = _expected_unit_value(node, key)
+        value = _expected_unitvalue_expectation(node, key)
         read = UNIT_EXPECT[key][1]
 
         def observe(state: Any, read: Callable[[TacticsState, Unit], Any] = read) -> Any:
-            game = _game(state)
+            game = unwrap(state)
             unit = game.unit(uid)
             return _Absent(uid) if unit is None else read(game, unit)
 
