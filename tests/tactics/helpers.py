@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from sparring.core.events import event_json
 from sparring.games.tactics.actions import OBSTACLE, Action, DeathChoice, Draft, EndTurn
 from sparring.games.tactics.options import TacticsOptions
@@ -18,6 +20,27 @@ from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.units import Unit
 
 OFF = None  # a position meaning "remove this unit from the board"
+
+
+def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[TacticsOptions]:
+    """Every rule option drawn at random (the round cap from `round_caps`), for properties
+    that must hold under any rules."""
+    return st.builds(
+        TacticsOptions,
+        decay_start_round=st.sampled_from([1, 3]),
+        distinct_minions=st.booleans(),
+        movement=st.sampled_from(["line", "path"]),
+        line_of_sight=st.booleans(),
+        move_attack_reach=st.sampled_from(["adjacent", "range"]),
+        death_chooser=st.sampled_from(["owner", "killer"]),
+        round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
+        slow_resolution=st.sampled_from(["next_round", "round_end"]),
+        move_and_skill=st.booleans(),
+        speed_slow_cancel=st.booleans(),
+        endure_rounds=st.sampled_from([0, 2]),
+        extra_tick_for_acted=st.booleans(),
+        round_cap=st.sampled_from(list(round_caps)),
+    )
 
 
 def battle(

@@ -43,26 +43,11 @@ from sparring.games.tactics.spec import SPEC
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
 
-from .helpers import OFF, arrange, battle, give, turn, unit
+from .helpers import OFF, arrange, battle, give, rule_options, turn, unit
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = shlex.join([sys.executable, str(ROOT / "examples" / "bots" / "tactics_bot.py")])
-OPTIONS = st.builds(
-    TacticsOptions,
-    decay_start_round=st.sampled_from([1, 3]),
-    distinct_minions=st.booleans(),
-    movement=st.sampled_from(["line", "path"]),
-    line_of_sight=st.booleans(),
-    move_attack_reach=st.sampled_from(["adjacent", "range"]),
-    death_chooser=st.sampled_from(["owner", "killer"]),
-    round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
-    slow_resolution=st.sampled_from(["next_round", "round_end"]),
-    move_and_skill=st.booleans(),
-    speed_slow_cancel=st.booleans(),
-    endure_rounds=st.sampled_from([0, 2]),
-    extra_tick_for_acted=st.booleans(),
-    round_cap=st.sampled_from([9, 30]),
-)
+OPTIONS = rule_options((9, 30))
 
 
 def quick(examples: int) -> settings:

@@ -14,24 +14,11 @@ from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.spec import SPEC
 from sparring.games.tactics.state import TacticsState
 
+from .helpers import rule_options
+
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 CHOICES = st.lists(st.integers(min_value=0, max_value=2**16 - 1), max_size=80)
-OPTIONS = st.builds(
-    TacticsOptions,
-    decay_start_round=st.sampled_from([1, 3]),
-    distinct_minions=st.booleans(),
-    movement=st.sampled_from(["line", "path"]),
-    line_of_sight=st.booleans(),
-    move_attack_reach=st.sampled_from(["adjacent", "range"]),
-    death_chooser=st.sampled_from(["owner", "killer"]),
-    round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
-    slow_resolution=st.sampled_from(["next_round", "round_end"]),
-    move_and_skill=st.booleans(),
-    speed_slow_cancel=st.booleans(),
-    endure_rounds=st.sampled_from([0, 2]),
-    extra_tick_for_acted=st.booleans(),
-    round_cap=st.sampled_from([2, 9, 30]),
-)
+OPTIONS = rule_options()
 
 
 def quick(examples: int) -> settings:
