@@ -15,7 +15,11 @@ Parse = Callable[[str], tuple[Any | None, str]]
 
 
 class TerminalAgent:
+    """`refusal_prefix` starts each message `parse` gives back; a game whose answers are
+    built over several steps sets it empty and uses the message for the next question."""
+
     needs_view = True
+    refusal_prefix = "not accepted: "
 
     def __init__(
         self,
@@ -46,4 +50,5 @@ class TerminalAgent:
             choice, reason = parse(text)
             if choice is not None:
                 return choice
-            self.say(f"not accepted: {reason}")
+            if reason:
+                self.say(f"{self.refusal_prefix}{reason}")

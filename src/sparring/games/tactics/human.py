@@ -29,8 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sparring.agents.terminal import PROMPT, TerminalAgent
-from sparring.core.errors import BadInput
+from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import Action, Attack, DeathChoice, Draft, Move, MoveAttack, MoveSkill, Skill
 from .data import DATA
@@ -545,6 +544,8 @@ def _match(step: Step, tokens: list[str]) -> tuple[Option | None, int]:
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat, step by step."""
 
+    refusal_prefix = ""  # the dialog words its own refusals and asks the next step
+
     def __init__(
         self,
         seat: int,
@@ -556,21 +557,16 @@ class HumanAgent(TerminalAgent):
         super().__init__(seat, seed, ask, say)
         self.color = color if color is not None else (say is print and sys.stdout.isatty())
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
-        if view is None:
-            raise ValueError("a human player needs its view")
+    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
         dialog = Dialog(view, legal, self.color)
-        self.say(render_view(view, color=self.color))
-        self.say(dialog.question())
-        while True:
-            try:
-                text = self.ask(PROMPT)
-            except EOFError:
-                raise BadInput("input ended before the game did") from None
+
+        def parse(text: str) -> tuple[Any | None, str]:
             reply = dialog.feed(text)
             if reply.action is not None:
-                return reply.action
-            if reply.text:
-                self.say(reply.text)
+                return reply.action, ""
+            lines = [reply.text] if reply.text else []
             if reply.ask_again:
-                self.say(dialog.question())
+                lines.append(dialog.question())
+            return None, "\n".join(lines)
+
+        return [render_view(view, color=self.color), dialog.question()], parse
