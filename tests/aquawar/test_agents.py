@@ -24,6 +24,7 @@ from sparring.games.aquawar.render import fish_label
 from sparring.games.aquawar.roster import ALL_FISH
 from sparring.games.aquawar.state import AquawarState
 from sparring.games.aquawar.views import view
+from tests.terminal_input import scripted
 
 SPEC = get_game("aquawar")
 
@@ -208,22 +209,16 @@ def test_determinize_refuses_a_spectator_view() -> None:
 # ------------------------------------------------------------------ human
 
 
-def scripted(lines: list[str]) -> tuple[HumanAgent, list[str]]:
-    said: list[str] = []
-    answers = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
+def scripted_human(lines: list[str]) -> tuple[HumanAgent, list[str]]:
+    ask, said = scripted(*lines)
     return HumanAgent(0, ask=ask, say=said.append), said
 
 
 def test_human_pick_rejects_bad_input_then_accepts() -> None:
     state = AquawarState(2)
-    agent, said = scripted(["1 2 3", "1 5 7 zebra", "1 5 7 12", "1 1 5 7", "1 5 7 12 mimic=9"])
+    agent, said = scripted_human(
+        ["1 2 3", "1 5 7 zebra", "1 5 7 12", "1 1 5 7", "1 5 7 12 mimic=9"]
+    )
     pick = agent.act(view(state, 0), state.legal_actions(0))
     assert pick == Pick((1, 5, 7, 12), 9)
     refusals = [s for s in said if s.startswith("not accepted")]
@@ -234,7 +229,7 @@ def test_human_pick_rejects_bad_input_then_accepts() -> None:
 
 def test_human_pick_by_names() -> None:
     state = AquawarState(2)
-    agent, _ = scripted(["sea wolf, octopus, mimic, eel, mimic=great white"])
+    agent, _ = scripted_human(["sea wolf, octopus, mimic, eel, mimic=great white"])
     assert agent.act(view(state, 0), state.legal_actions(0)) == Pick((5, 8, 12, 3), 9)
 
 
@@ -248,14 +243,14 @@ def _fielded() -> AquawarState:
 def test_human_turn_rejects_illegal_and_accepts_legal() -> None:
     state = _fielded()
     seat = state.seat
-    agent, said = scripted(["attack 0 1", "assert 7 1", "assert 1 kraken", "assert 2 eel"])
+    agent, said = scripted_human(["attack 0 1", "assert 7 1", "assert 1 kraken", "assert 2 eel"])
     agent.seat = seat
     choice = agent.act(view(state, seat), state.legal_actions())
     assert choice == ASSERTS[2, 3]
     assert sum(s.startswith("not accepted") for s in said) == 3
     assert any("Assertion phase" in s for s in said)
     state.apply(PASS)
-    agent, said = scripted(["skill 2", "9999", "attack 0 9", "3"])
+    agent, said = scripted_human(["skill 2", "9999", "attack 0 9", "3"])
     choice = agent.act(view(state, state.seat), state.legal_actions())
     assert choice == state.legal_actions()[3]
     refusals = [s for s in said if s.startswith("not accepted")]
@@ -264,7 +259,7 @@ def test_human_turn_rejects_illegal_and_accepts_legal() -> None:
 
 def test_human_shows_only_its_view() -> None:
     state = _fielded()
-    agent, said = scripted(["0"])
+    agent, said = scripted_human(["0"])
     agent.act(view(state, state.seat), state.legal_actions())
     enemy = state.teams[1 - state.seat]
     screen = "\n".join(said)
@@ -278,6 +273,6 @@ def test_human_shows_only_its_view() -> None:
 
 def test_human_input_ending_is_a_clear_error() -> None:
     state = AquawarState(2)
-    agent, _ = scripted([])
+    agent, _ = scripted_human([])
     with pytest.raises(BadInput):
         agent.act(view(state, 0), state.legal_actions(0))

@@ -7,7 +7,7 @@ knowledge) for abilities. The numbers in comments are worked out from the rules 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,6 +24,7 @@ from sparring.games.foodchain.human import HumanAgent, Table, describe_action, p
 from sparring.games.foodchain.position import OnField, Side, build, creature, uid_of
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
+from tests.terminal_input import scripted
 
 SPEC = get_game("foodchain")
 
@@ -242,19 +243,6 @@ def test_greedy_choices_do_not_depend_on_what_it_cannot_see(seed: int) -> None:
 
 
 # ------------------------------------------------------------------ human
-
-
-def scripted(*lines: str) -> tuple[Callable[[str], str], list[str]]:
-    """An `ask` answering `lines` in order, then end of input, and a list of what was said."""
-    answers = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask, []
 
 
 def human(*lines: str) -> tuple[HumanAgent, list[str]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shlex
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,7 @@ from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.spec import SPEC
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
+from tests.terminal_input import scripted
 
 from .helpers import OFF, arrange, battle, give, rule_options, turn, unit
 
@@ -213,19 +213,6 @@ def test_greedy_leaves_a_buff_tile_where_an_obstacle_shields_nothing_and_it_is_a
 
 
 # ------------------------------------------------------------------ human
-
-
-def scripted(*lines: str) -> tuple[Callable[[str], str], list[str]]:
-    """An `ask` answering `lines` in order, then end of input, and a list of what was said."""
-    answers = iter(lines)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    return ask, []
 
 
 def ask_human(state: TacticsState, *lines: str, seat: int = 0) -> tuple[Any, str]:
