@@ -52,8 +52,12 @@ def _show_teams(console: Console, event: dict[str, Any]) -> None:
 
 
 def live_printer(spec: GameSpec, console: Console, reveal_teams: bool) -> Any:
-    """The `on_events` hook drawing a match as it is played: each public event, and the
-    HP of both teams before each new turn."""
+    """The `on_events` hook drawing a match as it is played: each public event (with
+    `reveal_teams`, when no person plays, also what the game reveals to onlookers), and
+    the game's status line before each new turn."""
+
+    reveal_all = reveal_teams and spec.live_reveal
+    last_private: list[Any] = [None]
 
     def show(state: Any, events: list[Any]) -> None:
         for event in events:
@@ -61,13 +65,18 @@ def live_printer(spec: GameSpec, console: Console, reveal_teams: bool) -> Any:
             if event[1] == NOBODY and reveal_teams and kind == "round_teams":
                 _show_teams(console, event_json(event))
                 continue
-            if not visible_to(event, None) or kind in spec.live_skip:
+            if kind in spec.live_skip:
                 continue
+            if not visible_to(event, None):
+                # Revealed: one line for the copies each seat got of the same event.
+                if not reveal_all or event[1] == NOBODY or event[2:] == last_private[0]:
+                    continue
+                last_private[0] = event[2:]
             if kind == spec.turn_event and event_json(event).get("turn", 1) > 1:
                 status = _status(spec, state)
                 if status is not None:
                     console.print(status, style="cyan", markup=False)
-            line = spec.describe_event(event_json(event), None)
+            line = spec.describe(event_json(event), None, state)
             style = "bold" if kind in _HEADLINES else ("dim" if kind == "turn" else "")
             console.print(line, style=style, markup=False)
 

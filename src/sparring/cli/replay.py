@@ -75,7 +75,7 @@ def print_replay(console: Console, replay: Replay, *, events: bool) -> bool:
     )
     if events:
         for event in report.state.events:
-            line = spec.describe_event(event_json(event), None)
+            line = spec.describe(event_json(event), None, report.state)
             style = "bold" if event[0] in ("round_start", "round_end", "match_end") else ""
             console.print(line, style=style, markup=False)
     else:

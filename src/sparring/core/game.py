@@ -89,6 +89,8 @@ class GameSpec:
     ``status_line(spectator view)`` is the one-line summary a live display prints before
     each event of kind
     ``turn_event`` (a new turn); ``live_skip`` lists event kinds too routine to print there.
+    With ``live_reveal`` a live display with no person playing shows every seat's events
+    too (each once), e.g. a fogged board; ``event_context`` is described at `describe`.
     """
 
     name: str
@@ -112,6 +114,15 @@ class GameSpec:
     status_line: Callable[[dict[str, Any]], str | None] | None = None
     turn_event: str = "turn"
     live_skip: frozenset[str] = frozenset()
+    event_context: Callable[[Any], Any] | None = None
+    live_reveal: bool = False
+
+    def describe(self, event: dict[str, Any], viewer: int | None, state: Any) -> str:
+        """One event in words. With ``event_context(state)`` (e.g. a map's territory
+        names) `describe_event` gets it as a third argument."""
+        if self.event_context is None:
+            return self.describe_event(event, viewer)
+        return self.describe_event(event, viewer, self.event_context(state))  # type: ignore[call-arg]
 
     def clock(self, state: Any, seat: int, seconds: float) -> float:
         """The clock for `seat`'s decision now, given the match's per-decision `seconds`."""

@@ -53,4 +53,6 @@ SPEC = GameSpec(
     decision_seconds=10.0,
     status_line=status_line,
     turn_event="wf_turn",
+    event_context=lambda state: state.map.names,
+    live_reveal=True,
 )
