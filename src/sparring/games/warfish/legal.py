@@ -92,13 +92,16 @@ def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tu
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
     pairs: list[tuple[int, int]] = []
     dice: list[int] = []
-    for source, holder in enumerate(owner):
-        if holder == seat and units[source] >= 2:
-            targets = [(source, t) for t in adj[source] if owner[t] != seat]
-            if targets:
-                pairs += targets
-                most = units[source] - 1
-                dice += [most if most < MAX_ATTACK_DICE else MAX_ATTACK_DICE] * len(targets)
+    for source, holder in enumerate(owner):  # plain loops: this runs at every attack
+        if holder == seat:
+            most = units[source] - 1
+            if most > 0:
+                if most > MAX_ATTACK_DICE:
+                    most = MAX_ATTACK_DICE
+                for target in adj[source]:
+                    if owner[target] != seat:
+                        pairs.append((source, target))
+                        dice.append(most)
     return tuple(pairs), tuple(dice)
 
 

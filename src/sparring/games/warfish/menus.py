@@ -20,20 +20,20 @@ from .actions import END_TURN, STOP_ATTACKING, Attack, Blitz, MoveIn, Place, Tra
 
 
 class _Menu(Sequence[Any]):
-    """Blocks of actions (block b has ``sizes[b]`` of them) followed by fixed `tail`
-    actions. Subclasses make the k-th action of block b and test membership."""
+    """Blocks of actions (`_body` in all) followed by fixed `tail` actions. Subclasses give
+    each block's size (`_sizes`), make the k-th action of block b and test membership.
+    Where each block starts is worked out only when an action is asked for by index: most
+    agents pick an action by its parts and test it with ``in``, never indexing."""
 
     __slots__ = ("_body", "_starts", "tail")
 
-    def __init__(self, sizes: Sequence[int], tail: tuple[Any, ...]) -> None:
-        starts = []
-        total = 0
-        for size in sizes:
-            starts.append(total)
-            total += size
-        self._starts = starts
-        self._body = total
+    def __init__(self, body: int, tail: tuple[Any, ...]) -> None:
+        self._body = body
+        self._starts: list[int] | None = None
         self.tail = tail
+
+    def _sizes(self) -> Sequence[int]:
+        raise NotImplementedError
 
     def __len__(self) -> int:
         return self._body + len(self.tail)
@@ -53,8 +53,15 @@ class _Menu(Sequence[Any]):
             return self.tail[index - self._body]
         if index < 0:
             raise IndexError(index)
-        block = bisect_right(self._starts, index) - 1
-        return self._make(block, index - self._starts[block])
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = []
+            total = 0
+            for size in self._sizes():
+                starts.append(total)
+                total += size
+        block = bisect_right(starts, index) - 1
+        return self._make(block, index - starts[block])
 
     def _make(self, block: int, offset: int) -> Any:
         raise NotImplementedError
@@ -69,9 +76,12 @@ class PlaceMenu(_Menu):
     __slots__ = ("caps", "territories")
 
     def __init__(self, territories: tuple[int, ...], caps: tuple[int, ...]) -> None:
-        super().__init__(caps, ())
+        super().__init__(sum(caps), ())
         self.territories = territories
         self.caps = caps
+
+    def _sizes(self) -> Sequence[int]:
+        return self.caps
 
     def _make(self, block: int, offset: int) -> Place:
         return Place(self.territories[block], offset + 1)
@@ -104,9 +114,12 @@ class AttackMenu(_Menu):
     __slots__ = ("dice", "pairs")
 
     def __init__(self, pairs: tuple[tuple[int, int], ...], dice: tuple[int, ...]) -> None:
-        super().__init__([d + 1 for d in dice], (STOP_ATTACKING,))
+        super().__init__(sum(dice) + len(dice), (STOP_ATTACKING,))
         self.pairs = pairs
         self.dice = dice
+
+    def _sizes(self) -> Sequence[int]:
+        return [d + 1 for d in self.dice]
 
     def _make(self, block: int, offset: int) -> Any:
         source, target = self.pairs[block]
@@ -145,9 +158,12 @@ class TransferMenu(_Menu):
     __slots__ = ("caps", "pairs")
 
     def __init__(self, pairs: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> None:
-        super().__init__(caps, (END_TURN,))
+        super().__init__(sum(caps), (END_TURN,))
         self.pairs = pairs
         self.caps = caps
+
+    def _sizes(self) -> Sequence[int]:
+        return self.caps
 
     def _make(self, block: int, offset: int) -> Transfer:
         source, target = self.pairs[block]
@@ -181,9 +197,12 @@ class MoveInMenu(_Menu):
     __slots__ = ("high", "low")
 
     def __init__(self, low: int, high: int) -> None:
-        super().__init__([high - low + 1], ())
+        super().__init__(high - low + 1, ())
         self.low = low
         self.high = high
+
+    def _sizes(self) -> Sequence[int]:
+        return (self.high - self.low + 1,)
 
     def _make(self, block: int, offset: int) -> MoveIn:
         return MoveIn(self.low + offset)

@@ -72,7 +72,8 @@ class WarfishState:
     ``pending`` (``(source, target, low, high)`` while a move-in is to decide),
     ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
     once per turn), ``winner``, ``end_reason``, ``events`` (and
-    ``event_json_cache``, the views' JSON of each event).
+    ``event_json_cache``, the views' JSON of each event, and ``log_memo``, each seat's last
+    view log).
     """
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
@@ -111,6 +112,7 @@ class WarfishState:
         self._legal: Sequence[Any] | None = None
         self._passing = self._turn_over = False
         self.event_json_cache: list[dict[str, Any] | None] = []
+        self.log_memo: dict[int | None, list[Any]] = {}
         self._deal()
 
     # ------------------------------------------------------------------ contract
@@ -131,6 +133,7 @@ class WarfishState:
         twin.setup_left = list(self.setup_left)
         twin._legal = None
         twin.event_json_cache = []
+        twin.log_memo = {}
         return twin
 
     def to_move(self) -> tuple[int, ...]:

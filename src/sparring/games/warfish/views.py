@@ -20,7 +20,7 @@ from typing import Any
 from sparring.core.events import PUBLIC, event_json
 
 from .fog import visible
-from .legal import MOVE_IN, SETUP, attacks_left
+from .legal import MOVE_IN, OVER, SETUP, attacks_left
 from .state import WarfishState
 
 LOG_EVENTS = 12
@@ -29,21 +29,29 @@ LOG_EVENTS = 12
 def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of `state` for `seat`, or for a spectator (None)."""
     fog = state.fog
-    players: list[dict[str, Any]] = [
-        {"seat": s, "alive": state.alive[s], "cards": len(state.hands[s])}
-        for s in range(state.num_players)
-    ]
+    alive, hands = state.alive, state.hands
     if fog:
+        players: list[dict[str, Any]] = [
+            {"seat": s, "alive": alive[s], "cards": len(hands[s])} for s in range(state.num_players)
+        ]
         seen = visible(state, seat)
         owner = [o if v else None for o, v in zip(state.owner, seen, strict=True)]
         units = [u if v else None for u, v in zip(state.units, seen, strict=True)]
     else:
-        owner = list(state.owner)
-        units = list(state.units)
-        totals = state.unit_count
-        for entry, count, total in zip(players, state.territory_count, totals, strict=True):
-            entry["territories"] = count
-            entry["units"] = total
+        counts, totals = state.territory_count, state.unit_count
+        players = [
+            {
+                "seat": s,
+                "alive": alive[s],
+                "cards": len(hands[s]),
+                "territories": counts[s],
+                "units": totals[s],
+            }
+            for s in range(state.num_players)
+        ]
+        owner = state.owner[:]
+        units = state.units[:]
+    over = state.phase == OVER
     out: dict[str, Any] = {
         "game": "warfish",
         "seat": seat,
@@ -51,59 +59,80 @@ def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
         "options": state.options_json,
         "round": state.round,
         "phase": state.phase,
-        "turn": state.seat if state.phase != "over" else None,
-        "to_move": list(state.to_move()),
+        "turn": None if over else state.seat,
+        "to_move": [] if over else [state.seat],
         "owner": owner,
         "units": units,
         "players": players,
         "deck_size": len(state.deck),
-        "discard": list(state.discard),
+        "discard": state.discard[:],
         "trades": state.trades,
-        "next_trade_value": state.next_trade_value(),
+        "next_trade_value": state.options.trade_value(state.trades),
         "winner": state.winner,
         "end_reason": state.end_reason,
         "log": _log(state, seat),
     }
     if seat is not None:
-        out["hand"] = list(state.hands[seat])
+        out["hand"] = hands[seat][:]
     if not fog or (seat is not None and seat == state.seat):
-        out.update(_turn_details(state, seat))
+        _turn_details(state, seat, out)
     return out
 
 
-def _turn_details(state: WarfishState, seat: int | None) -> dict[str, Any]:
-    """The turn's progress (public without fog; with fog, the mover's own)."""
-    if state.phase == SETUP:
+def _turn_details(state: WarfishState, seat: int | None, out: dict[str, Any]) -> None:
+    """Add the turn's progress to `out` (public without fog; with fog, the mover's own)."""
+    phase = state.phase
+    if phase == SETUP:
         if state.fog:  # only the mover's own count
-            return {
-                "setup_left": [n if s == seat else None for s, n in enumerate(state.setup_left)]
-            }
-        return {"setup_left": list(state.setup_left)}
-    if state.phase == "over":
-        return {}
-    limit = state.options.transfers_per_turn
-    details: dict[str, Any] = {
-        "to_place": state.to_place,
-        "attacks_left": attacks_left(state) if state.options.attacks_per_turn else None,
-        "transfers_left": max(0, limit - state.transfers),
-        "captured": state.captured,
-    }
-    if state.phase == MOVE_IN and state.pending is not None:
+            out["setup_left"] = [n if s == seat else None for s, n in enumerate(state.setup_left)]
+        else:
+            out["setup_left"] = state.setup_left[:]
+        return
+    if phase == OVER:
+        return
+    options = state.options
+    out["to_place"] = state.to_place
+    out["attacks_left"] = attacks_left(state) if options.attacks_per_turn else None
+    out["transfers_left"] = max(0, options.transfers_per_turn - state.transfers)
+    out["captured"] = state.captured
+    if phase == MOVE_IN and state.pending is not None:
         source, target, low, high = state.pending
-        details["move_in"] = {"source": source, "target": target, "low": low, "high": high}
-    return details
+        out["move_in"] = {"source": source, "target": target, "low": low, "high": high}
 
 
 def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
     """The last events `seat` may see (filtered first, so how many hidden events happened
     in between is not given away). Each event's JSON form is made once per state and
-    shared by later views (a state's events never change; clones start a fresh cache)."""
+    shared by later views (a state's events never change; clones start a fresh cache).
+
+    A view is built at every decision, so each seat's last log is remembered
+    (``state.log_memo``: how many events it covered, the last of them, the log) and only
+    the events since are read; if the event list was cut or rewritten since (the last
+    event covered is no longer in its place), the log is rebuilt from the end."""
     events = state.events
+    count = len(events)
     cache = state.event_json_cache
-    if len(cache) < len(events):
-        cache.extend([None] * (len(events) - len(cache)))
+    if len(cache) < count:
+        cache.extend([None] * (count - len(cache)))
+    memo = state.log_memo.get(seat)
+    if memo is not None:
+        upto, last, recent = memo
+        if upto <= count and (upto == 0 or events[upto - 1] is last):
+            if upto < count:
+                for index in range(upto, count):
+                    event = events[index]
+                    if event[1] == PUBLIC or event[1] == seat:
+                        data = cache[index]
+                        if data is None:
+                            data = cache[index] = event_json(event)
+                        recent.append(data)
+                if len(recent) > LOG_EVENTS:
+                    del recent[:-LOG_EVENTS]
+                memo[0] = count
+                memo[1] = events[count - 1]
+            return recent[:]
     picked: list[dict[str, Any]] = []  # visible_to, inlined: this runs at every decision
-    for index in range(len(events) - 1, -1, -1):
+    for index in range(count - 1, -1, -1):
         event = events[index]
         if event[1] == PUBLIC or event[1] == seat:
             data = cache[index]
@@ -113,4 +142,5 @@ def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
             if len(picked) == LOG_EVENTS:
                 break
     picked.reverse()
-    return picked
+    state.log_memo[seat] = [count, events[count - 1] if count else None, picked]
+    return picked[:]
