@@ -1,7 +1,11 @@
-"""Built-in Warfish agents: `random` (uniform over the legal menu; the benchmark opponent).
+"""Built-in Warfish agents: `random` (uniform over the legal menu; the benchmark opponent)
+and `greedy` (a fast heuristic: continent focus, border reinforcement, attacks only with
+good odds, cards traded when worth it; the `sparring bench warfish` pair).
 
 Random play always ends: every attack roll costs someone a unit, a turn has at most
-`transfers_per_turn` transfers, and the round cap ends the game."""
+`transfers_per_turn` transfers, and the round cap ends the game. Each agent is built by a
+factory ``(seat, seed) -> agent`` and draws only from its own `Rng`, so a match between
+built-in agents is reproducible from the seeds."""
 
 from __future__ import annotations
 
@@ -10,4 +14,9 @@ from typing import Any
 
 from sparring.agents.uniform import UniformRandomAgent
 
-AGENTS: dict[str, Callable[[int, int], Any]] = {"random": UniformRandomAgent}
+from .greedy import GreedyAgent
+
+AGENTS: dict[str, Callable[[int, int], Any]] = {
+    "random": UniformRandomAgent,
+    "greedy": GreedyAgent,
+}

@@ -1,0 +1,404 @@
+"""The `greedy` Warfish agent: a fast heuristic that plays from its view alone.
+
+- **Continent focus**: the continent it is closest to owning, weighing each continent's
+  bonus per territory against the units and territories still to take there.
+- **Setup**: one unit at a time on its best front in the focus continent.
+- **Trading**: always when forced; otherwise when the set is worth `TRADE_AT` units or
+  more, or a card of the set names a territory it holds (the territory bonus).
+- **Placement**: first, if a continent it holds has a border that an enemy stack
+  outnumbers, enough there to hold it (at most half the units); the rest on the one
+  territory whose best attack gains the most — all in one stack, since a blitz's odds
+  grow with the stack.
+- **Attacks**: a blitz on the target with the best value × capture chance (the exact
+  odds of `odds.py`), only while that chance is at least `ATTACK_ODDS` (`CARD_ODDS` for
+  the turn's first capture, which earns a card). A target is worth more when it completes
+  a continent, lies in the focus continent, breaks an enemy's continent or eliminates a
+  player.
+- **Move-in**: everything to the front: all if the captured territory faces enemies and
+  the source no longer does, the minimum in the opposite case, half and half when both do.
+- **Transfer**: the largest stack of a territory without enemy neighbours to the most
+  threatened border it may reach; none if every stack is at a border.
+
+Unknown (fogged) territories count as enemy ones with a few units. Exact ties go to a
+fixed per-territory jitter drawn from the agent's seeded `Rng`, so the agent is
+deterministic for a seed. Map facts are computed once per map object (`view["map"]` is
+shared by every view of a process) and kept in `_INFO`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from sparring.core.rng import Rng
+
+from .actions import END_TURN, STOP_ATTACKING, STOP_TRADING, Blitz, MoveIn, Place, Trade, Transfer
+from .odds import TABLE, blitz_table, capture_chance
+
+ATTACK_ODDS = 0.6
+CARD_ODDS = 0.45
+TRADE_AT = 8
+FOG_UNITS = 3  # what an unseen territory is assumed to hold
+NEUTRAL = -1
+
+
+@dataclass(frozen=True, slots=True)
+class MapInfo:
+    """What the agent needs of a map, as tuples indexed by territory."""
+
+    size: int
+    adj: tuple[tuple[int, ...], ...]
+    radj: tuple[tuple[int, ...], ...]
+    near: tuple[tuple[int, ...], ...]
+    continent_of: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    bonus: tuple[int, ...]
+    density: tuple[float, ...]  # bonus per territory, plus a base value
+    borders: tuple[tuple[int, ...], ...]  # per continent: members with a neighbour outside
+    pick: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per continent: its values
+
+
+_INFO: dict[int, tuple[dict[str, Any], MapInfo]] = {}
+
+
+def map_info(static: dict[str, Any]) -> MapInfo:
+    """The agent's facts about the map of `static` (a view's ``map``), built once per
+    object."""
+    hit = _INFO.get(id(static))
+    if hit is not None and hit[0] is static:
+        return hit[1]
+    adj = tuple(tuple(b) for b in static["borders"])
+    size = len(adj)
+    radj_lists: list[list[int]] = [[] for _ in range(size)]
+    for source, targets in enumerate(adj):
+        for target in targets:
+            radj_lists[target].append(source)
+    radj = tuple(tuple(r) for r in radj_lists)
+    near = tuple(tuple(sorted(set(a) | set(r))) for a, r in zip(adj, radj, strict=True))
+    continent_of = [0] * size
+    members = []
+    bonus = []
+    for c, continent in enumerate(static["continents"]):
+        members.append(tuple(continent["territories"]))
+        bonus.append(continent["bonus"])
+        for t in continent["territories"]:
+            continent_of[t] = c
+    borders = tuple(
+        tuple(t for t in group if any(continent_of[n] != c for n in near[t]))
+        for c, group in enumerate(members)
+    )
+    info = MapInfo(
+        size=size,
+        adj=adj,
+        radj=radj,
+        near=near,
+        continent_of=tuple(continent_of),
+        members=tuple(members),
+        bonus=tuple(bonus),
+        density=tuple(b / len(m) + 0.5 for b, m in zip(bonus, members, strict=True)),
+        borders=borders,
+        pick=tuple(_picker(group) for group in members),
+    )
+    _INFO[id(static)] = (static, info)
+    return info
+
+
+def _picker(group: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function taking a per-territory list to the tuple of `group`'s entries."""
+    if len(group) == 1:
+        only = group[0]
+        return lambda values: (values[only],)
+    return itemgetter(*group)
+
+
+class GreedyAgent:
+    """Plays one seat by the heuristic above."""
+
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self._jitter: tuple[float, ...] = ()
+        self._plan: list[Place] = []
+        self._focus_key: tuple[int, int | None] = (-1, None)
+        self._focus_now = -1
+        self._setup_owner: list[int] = []
+        self._setup_score: dict[int, float] = {}
+
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+        if view is None:
+            raise ValueError("the greedy agent reads its view")
+        info = map_info(view["map"])
+        if len(self._jitter) != info.size:
+            self._jitter = tuple(self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size))
+        phase = view["phase"]
+        if phase == "attack":
+            return self._attack(view, legal, info)
+        if phase == "move_in":
+            return self._move_in(view, info)
+        if phase == "place":
+            return self._place(view, legal, info)
+        if phase == "trade":
+            return self._trade(view, legal)
+        if phase == "transfer":
+            return self._transfer(view, legal, info)
+        if phase == "setup":
+            return self._setup(view, legal, info)
+        return legal[0]
+
+    # ------------------------------------------------------------- judging the board
+
+    def _focus(self, view: dict[str, Any], info: MapInfo) -> int:
+        """The continent closest to being ours, by bonus per territory (-1 when we hold
+        every continent), chosen once per turn (and once for the setup): a turn's attacks
+        pursue one aim."""
+        key = (view["round"], view["turn"])
+        if key == self._focus_key:
+            return self._focus_now
+        me, owner, units = self.seat, view["owner"], view["units"]
+        best, best_score = -1, 0.0
+        for c, group in enumerate(info.members):
+            mine = cost = 0
+            for t in group:
+                if owner[t] == me:
+                    mine += 1
+                else:
+                    held = units[t]
+                    cost += (FOG_UNITS if held is None else held) + 1
+            if not cost:
+                continue
+            score = info.density[c] * (mine + 1) / (len(group) * (cost + 1))
+            if score > best_score:
+                best, best_score = c, score
+        self._focus_key, self._focus_now = key, best
+        return best
+
+    def _value(self, view: dict[str, Any], info: MapInfo, target: int, focus: int) -> float:
+        """What taking `target` is worth, in rough units of one territory."""
+        owner = view["owner"]
+        c = info.continent_of[target]
+        holder = owner[target]
+        value = 1.0 + self._jitter[target]
+        holders = info.pick[c](owner)
+        if holders.count(self.seat) == len(holders) - 1:
+            value += 2.0 * info.bonus[c] + 1.0
+        elif c == focus:
+            value += 1.0 + info.density[c]
+        if holder is not None and holder >= 0:
+            if holders.count(holder) == len(holders):
+                value += info.bonus[c]
+            player = view["players"][holder]
+            if player.get("territories") == 1:
+                value += 4.0 + player["cards"]
+        return value
+
+    def _threat(self, view: dict[str, Any], info: MapInfo, t: int) -> int:
+        """Units that could attack `t` next turn (the largest enemy stack bordering it)."""
+        me, owner, units = self.seat, view["owner"], view["units"]
+        most = 0
+        for n in info.radj[t]:
+            o = owner[n]
+            if o in (me, NEUTRAL):
+                continue
+            held = units[n]
+            strength = (FOG_UNITS if held is None else held) - 1
+            if strength > most:
+                most = strength
+        return most
+
+    # ------------------------------------------------------------- setup
+
+    def _setup(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Place:
+        """One unit on the best front of the focus continent. Owners do not change during
+        the setup, so each territory's worth is judged once; more units there make it a
+        little less urgent, which spreads the units over the best few fronts."""
+        owner, units = view["owner"], view["units"]
+        if owner != self._setup_owner:
+            self._setup_owner = owner
+            self._setup_score = self._setup_scores(view, info)
+        scores = self._setup_score
+        best, best_score = legal.territories[0], -1e9
+        for t in legal.territories:
+            score = scores[t] - 0.05 * units[t]
+            if score > best_score:
+                best, best_score = t, score
+        return Place(best, 1)
+
+    def _setup_scores(self, view: dict[str, Any], info: MapInfo) -> dict[int, float]:
+        me, owner, jitter = self.seat, view["owner"], self._jitter
+        focus = self._focus(view, info)
+        scores = {}
+        for t in range(info.size):
+            if owner[t] != me:
+                continue
+            score = 3.0 if info.continent_of[t] == focus else 0.0
+            fronts = 0
+            for n in info.adj[t]:
+                if owner[n] != me:
+                    fronts += 1
+                    if info.continent_of[n] == focus:
+                        score += 1.0
+            if fronts:
+                score += 0.5
+            scores[t] = score + jitter[t]
+        return scores
+
+    # ------------------------------------------------------------- cards
+
+    def _trade(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+        """The best set when forced or worth it; otherwise keep the cards."""
+        me, owner = self.seat, view["owner"]
+        size = len(owner)
+        bonus = view["options"]["card_territory_bonus"]
+        best, best_score = None, -1e9
+        for action in legal:
+            if type(action) is not Trade:
+                continue
+            named = any(c < size and owner[c] == me for c in action.cards)
+            wilds = sum(1 for c in action.cards if c >= size)
+            score = (2.0 if named and bonus else 0.0) - 1.5 * wilds
+            if score > best_score:
+                best, best_score = action, score
+        if best is None:
+            return legal[0]
+        if STOP_TRADING not in legal or view["next_trade_value"] >= TRADE_AT or best_score > 0:
+            return best
+        return STOP_TRADING
+
+    # ------------------------------------------------------------- placement
+
+    def _place(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Place:
+        """The turn's placements, planned at its first and played one by one."""
+        left = view["to_place"]
+        plan = self._plan
+        if plan and sum(p.count for p in plan) == left and plan[0] in legal:
+            return plan.pop(0)
+        caps = dict(zip(legal.territories, legal.caps, strict=True))
+        plan = self._plan = []
+        guard = self._guard(view, info, caps, left)
+        if guard is not None:
+            plan.append(guard)
+            left -= guard.count
+            caps[guard.territory] -= guard.count
+        while left > 0:
+            spot = self._front(view, info, caps, left)
+            count = min(left, caps[spot])
+            plan.append(Place(spot, count))
+            caps[spot] -= count
+            left -= count
+        return plan.pop(0)
+
+    def _guard(
+        self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int
+    ) -> Place | None:
+        """Units for the most outnumbered border of a continent we hold, if any."""
+        me, owner, units = self.seat, view["owner"], view["units"]
+        worst, need = -1, 0
+        for c, group in enumerate(info.members):
+            if any(owner[t] != me for t in group):
+                continue
+            for t in info.borders[c]:
+                short = self._threat(view, info, t) + 1 - units[t]
+                if short > need and caps.get(t, 0) > 0:
+                    worst, need = t, short
+        if worst < 0 or left < 2:
+            return None
+        return Place(worst, min(need, left // 2, caps[worst]))
+
+    def _front(self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int) -> int:
+        """Where `left` new units gain the most: the own territory whose best attack (with
+        those units added) has the highest value × capture chance."""
+        me, owner, units = self.seat, view["owner"], view["units"]
+        table = self._table(view)
+        focus = self._focus(view, info)
+        worth: dict[int, float] = {}
+        best, best_score = -1, -1.0
+        for s, room in caps.items():
+            if room <= 0:
+                continue
+            stack = units[s] + min(left, room)
+            for t in info.adj[s]:
+                if owner[t] == me:
+                    continue
+                held = units[t]
+                chance = capture_chance(table, stack, FOG_UNITS if held is None else held)
+                value = worth.get(t)
+                if value is None:
+                    value = worth[t] = self._value(view, info, t, focus)
+                if chance * value > best_score:
+                    best, best_score = s, chance * value
+        if best < 0:  # no enemy within reach of any open territory
+            best = max((s for s, room in caps.items() if room > 0), key=lambda s: units[s])
+        return best
+
+    # ------------------------------------------------------------- attacks
+
+    def _table(self, view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
+        options = view["options"]
+        return blitz_table(options["attack_dice_sides"], options["defend_dice_sides"])
+
+    def _attack(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
+        """A blitz on the best target with good odds, or stop."""
+        units = view["units"]
+        table = self._table(view)
+        focus = self._focus(view, info)
+        floor = CARD_ODDS if view["options"]["cards"] and not view["captured"] else ATTACK_ODDS
+        best, best_score = None, 0.0
+        for pair in legal.pairs:
+            attackers, defenders = units[pair[0]], units[pair[1]]
+            if attackers <= TABLE and defenders <= TABLE:
+                chance = table[attackers][defenders]
+            else:
+                chance = capture_chance(table, attackers, defenders)
+            if chance < ATTACK_ODDS and (chance < floor or defenders > 1):
+                continue
+            score = chance * self._value(view, info, pair[1], focus)
+            if score > best_score:
+                best, best_score = pair, score
+        if best is None:
+            return STOP_ATTACKING
+        return Blitz(best[0], best[1])
+
+    def _move_in(self, view: dict[str, Any], info: MapInfo) -> MoveIn:
+        """Units go where the enemies are."""
+        me, owner = self.seat, view["owner"]
+        pending = view["move_in"]
+        source, target, low, high = (
+            pending["source"],
+            pending["target"],
+            pending["low"],
+            pending["high"],
+        )
+        ahead = any(owner[n] != me for n in info.near[target])
+        behind = any(owner[n] != me for n in info.near[source])
+        if ahead and not behind:
+            return MoveIn(high)
+        if behind and not ahead:
+            return MoveIn(low)
+        return MoveIn(max(low, (low + high + 1) // 2))
+
+    # ------------------------------------------------------------- transfer
+
+    def _transfer(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
+        """The biggest interior stack to the most threatened border it may reach."""
+        me, owner = self.seat, view["owner"]
+        interior: dict[int, bool] = {}
+        best, best_key = None, (0, -1.0)
+        for (source, target), cap in zip(legal.pairs, legal.caps, strict=True):
+            inside = interior.get(source)
+            if inside is None:
+                inside = interior[source] = all(owner[n] == me for n in info.near[source])
+            if not inside:
+                continue
+            ahead = interior.get(target)
+            if ahead is None:
+                ahead = interior[target] = all(owner[n] == me for n in info.near[target])
+            if ahead:
+                continue
+            key = (cap, self._threat(view, info, target) + self._jitter[target])
+            if key > best_key:
+                best, best_key = Transfer(source, target, cap), key
+        return END_TURN if best is None else best
