@@ -37,6 +37,10 @@ def test_there_are_enough_tactics_scenarios() -> None:
     assert len([p for p in FILES if "tactics" in p.parts]) >= 50
 
 
+def test_there_are_enough_warfish_scenarios() -> None:
+    assert len([p for p in FILES if "warfish" in p.parts]) >= 30
+
+
 # --------------------------------------------------------------------- the runner
 
 GOOD = """
