@@ -476,3 +476,10 @@ def test_malformed_expectations_give_one_clear_line(
     tmp_path: Path, expect: str, problem: str
 ) -> None:
     assert problem in bad(tmp_path, GOOD + "[expect]\n" + expect + "\n")
+
+
+def test_the_documented_warfish_example_runs(tmp_path: Path) -> None:
+    docs = Path(__file__).parents[2] / "docs" / "scenarios.md"
+    section = docs.read_text(encoding="utf-8").split("## Warfish")[1]
+    example = section.split("### Worked example")[1].split("```toml")[1].split("```")[0]
+    assert run(load(write(tmp_path, example))) is None
