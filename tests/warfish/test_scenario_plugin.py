@@ -418,6 +418,17 @@ def test_a_view_expectation_fails_with_the_seen_value(tmp_path: Path) -> None:
             ),
             "steps[0].do.cards[1]: unknown territory 'Nowhere'",
         ),
+        (
+            (
+                'do = { attack = "Crag", target = "Summit", dice = 3 }',
+                'do = { trade = ["wild", "wild", "wild"] }',
+            ),
+            "steps[0].do.cards[2]: there are only two wilds",
+        ),
+        (
+            ('do = { attack = "Crag",', 'do = { attack = "Crag", source = "Harbor",'),
+            "steps[0].do.source: given twice (it is the value of attack)",
+        ),
     ],
 )
 def test_malformed_files_give_one_clear_line(

@@ -150,7 +150,8 @@ class CardReader:
 # --------------------------------------------------------------------- reading
 
 
-def _owner(where: str, value: Any, players: int) -> int:
+def owner_id(where: str, value: Any, players: int) -> int:
+    """A seat, or "neutral" (`NEUTRAL`)."""
     if isinstance(value, str) and value.lower() == NEUTRAL_NAME:
         return NEUTRAL
     if isinstance(value, bool) or not isinstance(value, int):
@@ -169,10 +170,10 @@ def owner_units(where: str, value: Any, players: int) -> tuple[int, int]:
         owner, units = value
         if isinstance(units, bool) or not isinstance(units, int):
             raise BadInput(f"{where}[1]: expected the units, an integer, got {show(units)}")
-        return _owner(f"{where}[0]", owner, players), units
+        return owner_id(f"{where}[0]", owner, players), units
     if isinstance(value, dict):
         node = Node(value, where)
-        owner = _owner(node.path("owner"), node.get("owner", (int, str)), players)
+        owner = owner_id(node.path("owner"), node.get("owner", (int, str)), players)
         units = node.get("units", int)
         node.finish()
         return owner, units

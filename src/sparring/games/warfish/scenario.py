@@ -56,6 +56,7 @@ from .position import (
     build,
     card_label,
     card_labels,
+    owner_id,
     owner_units,
     territory_id,
 )
@@ -82,7 +83,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "transfer": ("source", "target", "count"),
     "end_turn": (),
 }
-TERRITORY_FIELDS = ("territory", "source", "target")
 FLAGS = {"stop_trading": STOP_TRADING, "stop_attacking": STOP_ATTACKING, "end_turn": END_TURN}
 
 
@@ -132,6 +132,8 @@ def _cards(node: Node, key: str) -> TradeOf:
     out: list[int | str] = []
     for index, item in enumerate(items):
         if isinstance(item, str) and item.strip().lower() == WILD_NAME:
+            if out.count(WILD_NAME) == 2:
+                raise BadInput(f"{where}[{index}]: there are only two wilds")
             out.append(WILD_NAME)
         elif isinstance(item, int):
             out.append(item)
@@ -180,7 +182,10 @@ def parse_action(value: Any, where: str) -> StepAction:
             if head is not True:
                 raise BadInput(f"{where}.{kind}: write {kind} = true")
         else:
-            data = {FIELDS[kind][0]: head, **data}
+            first = FIELDS[kind][0]
+            if first in data:
+                raise BadInput(f"{where}.{first}: given twice (it is the value of {kind})")
+            data = {first: head, **data}
             if kind == "place":
                 data.setdefault("count", 1)
     node = Node(data, where)
@@ -278,8 +283,7 @@ def _owner_name(owner: int | None) -> Any:
 
 
 def _owner(where: str, value: Any) -> Any:
-    owner, _ = owner_units(where, [value, 1], players())
-    return _owner_name(owner)
+    return _owner_name(owner_id(where, value, players()))
 
 
 def _name(where: str, value: Any) -> str:
