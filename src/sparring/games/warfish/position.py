@@ -111,10 +111,6 @@ def territory_id(board: WarfishMap, where: str, value: Any) -> int:
         raise BadInput(f"{where}: unknown territory {value!r} on map {board.key!r}{hint}") from None
 
 
-def territory_name(board: WarfishMap, territory: int) -> str:
-    return board.names[territory]
-
-
 def card_label(board: WarfishMap, card: int) -> str:
     """A card as scenarios write it: its territory's name, or ``"wild"``."""
     return WILD_NAME if card >= board.size else board.names[card]
