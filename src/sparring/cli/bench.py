@@ -1,4 +1,5 @@
-"""`sparring bench GAME`: matches per second between built-in agents, in one process."""
+"""`sparring bench GAME`: matches per second between built-in agents, in one process (by
+default random v random; Warfish: greedy v greedy, see `core.bench.DEFAULT_AGENTS`)."""
 
 from __future__ import annotations
 
@@ -15,21 +16,25 @@ def bench_command(
     game: str = typer.Argument(..., help="Game to benchmark, e.g. aquawar."),
     games: int = typer.Option(200, "--games", "-n", help="Number of full matches to play."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first match; the rest follow."),
-    agents: str = typer.Option("random,random", "--agents", help="Two built-in agents."),
+    agents: str | None = typer.Option(
+        None,
+        "--agents",
+        help="Built-in agents, one per seat, comma-separated (default: random,random; "
+        "Warfish: greedy,greedy).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON line."),
 ) -> None:
     """Play full matches between built-in agents and report throughput and peak memory."""
     spec = get_game(game)
-    pair = tuple(name.strip() for name in agents.split(","))
-    if len(pair) != 2:
-        raise typer.BadParameter("--agents takes two names separated by a comma")
-    result = bench_matches(spec, games, pair, seed)  # type: ignore[arg-type]
+    names = None if agents is None else tuple(name.strip() for name in agents.split(","))
+    result = bench_matches(spec, games, names, seed)
     if as_json:
         typer.echo(json.dumps(result))
         return
     Console().print(
-        f"{spec.title}: {result['matches']} matches ({' vs '.join(pair)}) in "
+        f"{spec.title}: {result['matches']} matches ({' vs '.join(result['agents'])}) in "
         f"{result['seconds']} s — [bold]{result['matches_per_second']}[/] matches/s, "
+        f"{result['decisions_per_match']} decisions/match, "
         f"{result['actions_per_second']} actions/s, peak RSS {result['peak_rss_mib']} MiB"
     )
 

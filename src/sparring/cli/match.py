@@ -1,8 +1,9 @@
-"""`sparring match GAME --seat SPEC --seat SPEC`: a refereed match between bots and agents.
+"""`sparring match GAME --seat SPEC --seat SPEC ...`: a refereed match between bots and agents.
 
 A seat is ``builtin:NAME`` (an in-process agent), ``saiblo:CMD`` (a bot of the original
 Aquawar contest) or a command line speaking the sparring protocol. The match is replayed
-to a file on request and always saved, with its replay, to the store.
+to a file on request and always saved, with its replay, to the store. In a game with a
+player count (Warfish) the number of seats sets it, unless ``--options`` gives `players`.
 """
 
 from __future__ import annotations
@@ -19,21 +20,53 @@ from sparring.arena.referee import MatchOutcome, run_match
 from sparring.arena.seats import make_seat
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
-from sparring.core.registry import get_game
+from sparring.core.registry import game_names, get_game
 from sparring.core.replay import ReplayWriter
 
 from .common import ReplaySink, live_printer, parse_seed, save_match
 
 
-def parse_options(spec: GameSpec, text: str | None) -> Any:
-    """Rule options from a JSON object on the command line, checked by the game."""
+def options_data(text: str | None) -> dict[str, Any]:
+    """The JSON object of ``--options`` (empty when not given)."""
     if not text:
-        return spec.options_from_json(None)
+        return {}
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(f"--options is not valid JSON: {error.msg}") from None
-    return spec.options_from_json(data)
+    if not isinstance(data, dict):
+        raise BadInput(f"--options must be a JSON object, got {text!r}")
+    return data
+
+
+def option_flags(spec: GameSpec, flags: dict[str, Any]) -> dict[str, Any]:
+    """Option entries from command-line flags named after option fields (``--players``,
+    ``--map``): only for games whose options have that field; the game checks the values."""
+    given = {name: value for name, value in flags.items() if value is not None}
+    defaults = spec.options_from_json(None)
+    for name in given:
+        if not hasattr(defaults, name):
+            having = [
+                game
+                for game in game_names()
+                if hasattr(get_game(game).options_from_json(None), name)
+            ]
+            raise BadInput(
+                f"--{name}: {spec.name} has no {name!r} option "
+                f"(games that have one: {', '.join(having) or 'none'})"
+            )
+    return given
+
+
+def parse_options(spec: GameSpec, text: str | None, seats: int | None = None) -> Any:
+    """Rule options from a JSON object on the command line, checked by the game. For a
+    game with a player count, `seats` (the number of ``--seat`` options) gives it unless
+    the JSON does."""
+    data = options_data(text)
+    counted = hasattr(spec.options_from_json(None), "players")
+    if seats is not None and counted and "players" not in data:
+        data["players"] = seats
+    return spec.options_from_json(data or None)
 
 
 def match_command(
@@ -53,7 +86,7 @@ def match_command(
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     spec = get_game(game)
-    rules = parse_options(spec, options)
+    rules = parse_options(spec, options, len(seat))
     if time_limit is not None and not 0 < time_limit <= 3600:
         raise BadInput(f"--time-limit must be between 0 and 3600 seconds, got {time_limit}")
     if memory < 16:

@@ -1,4 +1,5 @@
-"""`sparring play GAME --p0 AGENT --p1 AGENT`: a match between built-in agents or people.
+"""`sparring play GAME --p0 AGENT --p1 AGENT` (or ``--agent SEAT=AGENT`` for any seat): a
+match between built-in agents or people.
 
 Everything runs in this process through `play_match`. The live display shows what a
 spectator may see (public events only), so a person at the terminal learns nothing
@@ -6,6 +7,8 @@ hidden from it; a human seat's own prompts show that seat's view. Hidden teams a
 after each round only when no person is playing. ``--quiet`` prints exactly one JSON line.
 In games played with decks (Food Chain) ``--deck0``/``--deck1`` give a seat's deck as a
 deck file or a prebuilt deck's name; a deck that breaks a deck rule is refused, naming it.
+Games with a player count or maps (Warfish) take ``--players`` and ``--map``; ``--options``
+gives any rule options as JSON.
 """
 
 from __future__ import annotations
@@ -25,8 +28,10 @@ from sparring.core.registry import get_game
 from sparring.core.replay import ReplayWriter
 
 from .common import MAX_SEED, ReplaySink, live_printer, parse_seed, save_match
+from .match import option_flags, options_data
 
 HUMAN = "human"
+DEFAULT_AGENT = "greedy"
 _SEED_MIX = 0x9E3779B97F4A7C15
 # Games whose seats bring decks: the module with `read_deck_file(path)` and `prebuilt_decks()`.
 DECK_GAMES = {"foodchain": "sparring.games.foodchain.decks"}
@@ -49,12 +54,12 @@ def build_agents(spec: GameSpec, names: list[str], match_seed: int) -> list[Any]
     return agents
 
 
-def deck_options(spec: GameSpec, decks: list[str | None]) -> Any:
-    """Rule options with each seat's deck from ``--deck0``/``--deck1`` (a deck file, or a
-    prebuilt deck's name), checked against the deck rules; None when no deck is given."""
+def deck_options(spec: GameSpec, decks: list[str | None]) -> dict[str, Any]:
+    """Option entries for each seat's deck from ``--deck0``/``--deck1`` (a deck file, or a
+    prebuilt deck's name); empty when no deck is given. The game checks the deck rules."""
     given = {seat: text for seat, text in enumerate(decks) if text is not None}
     if not given:
-        return None
+        return {}
     module_name = DECK_GAMES.get(spec.name)
     if module_name is None:
         raise BadInput(
@@ -74,13 +79,53 @@ def deck_options(spec: GameSpec, decks: list[str | None]) -> Any:
                 f"--deck{seat} {text!r} is neither a deck file nor a prebuilt deck; "
                 f"prebuilt decks: {', '.join(module.prebuilt_decks())}"
             )
-    return spec.options_from_json(data)
+    return data
+
+
+def seat_agents(seats: int, p0: str | None, p1: str | None, named: list[str]) -> list[str]:
+    """Each seat's agent name. ``--agent SEAT=AGENT`` names any seat, ``--p0``/``--p1``
+    seats 0 and 1. Without any ``--agent``, seat 0 is `human` and the others `greedy`
+    unless named (the two-player default, human vs greedy); with ``--agent``, every seat
+    not named is `greedy`."""
+    chosen: dict[int, str] = {}
+    flags = [("--p0", 0, p0), ("--p1", 1, p1)]
+    for text in named:
+        seat_text, sep, name = text.partition("=")
+        if not sep or not seat_text.strip().isdigit() or not name.strip():
+            raise BadInput(f"--agent takes SEAT=AGENT, e.g. --agent 0=greedy, not {text!r}")
+        flags.append((f"--agent {text}", int(seat_text), name))
+    for flag, seat, name in flags:
+        if name is None:
+            continue
+        if not 0 <= seat < seats:
+            raise BadInput(
+                f"{flag}: there is no seat {seat} ({seats} players: seats 0-{seats - 1})"
+            )
+        if seat in chosen:
+            raise BadInput(f"{flag}: seat {seat} is named twice")
+        chosen[seat] = name.strip().lower()
+    default_first = HUMAN if not named else DEFAULT_AGENT
+    return [
+        chosen.get(seat, default_first if seat == 0 else DEFAULT_AGENT) for seat in range(seats)
+    ]
 
 
 def play_command(
     game: str = typer.Argument(..., help="The game to play, e.g. aquawar."),
-    p0: str = typer.Option("human", "--p0", help="Agent for seat 0 (e.g. human, greedy, random)."),
-    p1: str = typer.Option("greedy", "--p1", help="Agent for seat 1."),
+    p0: str | None = typer.Option(
+        None, "--p0", help="Agent for seat 0: human, greedy or random (default human)."
+    ),
+    p1: str | None = typer.Option(None, "--p1", help="Agent for seat 1 (default greedy)."),
+    agent: list[str] = typer.Option(
+        [], "--agent", help="SEAT=AGENT, e.g. 3=human; once per seat. Seats not named: greedy."
+    ),
+    players: int | None = typer.Option(
+        None, "--players", help="Number of players, for games with a player count (Warfish)."
+    ),
+    map_name: str | None = typer.Option(
+        None, "--map", help="The map, for games played on maps (Warfish: classic, triad, ...)."
+    ),
+    options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
     seed: str | None = typer.Option(None, "--seed", help="Match seed (default: random)."),
     replay: Path | None = typer.Option(None, "--replay", help="Write the replay to this file."),
     quiet: bool = typer.Option(
@@ -97,25 +142,28 @@ def play_command(
 ) -> None:
     """Play a match between built-in agents and/or people at this terminal."""
     spec = get_game(game)
-    names = [p0.strip().lower(), p1.strip().lower()]
     match_seed = parse_seed(seed)
-    options = deck_options(spec, [deck0, deck1])
+    data = options_data(options)
+    data.update(option_flags(spec, {"players": players, "map": map_name}))
+    data.update(deck_options(spec, [deck0, deck1]))
+    rules = spec.options_from_json(data) if data else None
+    seats = spec.new_game(match_seed, rules).num_players
+    names = seat_agents(seats, p0, p1, agent)
     agents = build_agents(spec, names, match_seed)
     if quiet and HUMAN in names:
         raise BadInput("--quiet cannot be used with a human player (prompts need a screen)")
     console = Console(highlight=False)
     if not quiet:
-        console.print(
-            f"[bold]{spec.title}[/] — seat 0: {names[0]}, seat 1: {names[1]} — seed {match_seed}"
-        )
-    seats = [
+        lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names))
+        console.print(f"[bold]{spec.title}[/] — {lineup} — seed {match_seed}")
+    kinds = [
         {"kind": "human"} if name == HUMAN else {"kind": "builtin", "name": name} for name in names
     ]
     sink = ReplaySink(replay)
-    recorder = ReplayWriter(sink, spec, match_seed, options, seats)
+    recorder = ReplayWriter(sink, spec, match_seed, rules, kinds)
     hook = None if quiet else live_printer(spec, console, reveal_teams=HUMAN not in names)
     try:
-        state = play_match(spec, match_seed, options, agents, on_events=hook, recorder=recorder)
+        state = play_match(spec, match_seed, rules, agents, on_events=hook, recorder=recorder)
     finally:
         sink.close_file()
     saved = save_match(sink.getvalue(), db) if save else None
@@ -124,7 +172,7 @@ def play_command(
         rounds = [r["winner"] for r in spec.summarize(state).get("rounds", [])]
         typer.echo(json.dumps({"winner": winner, "rounds": rounds, "seed": match_seed}))
         return
-    label = f"seat {winner} ({names[winner]})" if winner in (0, 1) else "nobody"
+    label = f"seat {winner} ({names[winner]})" if winner is not None else "nobody"
     console.print(f"[bold green]Winner: {label}[/] — seed {match_seed}")
     if replay is not None:
         console.print(f"Replay written to {replay}", markup=False)

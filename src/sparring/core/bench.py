@@ -19,17 +19,40 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+#: Games whose default benchmark pair is not random v random: Warfish is measured the way
+#: the issue states its target, 2-player greedy v greedy (random Warfish games run to the
+#: round cap and say little about real play).
+DEFAULT_AGENTS: dict[str, tuple[str, ...]] = {"warfish": ("greedy", "greedy")}
+
+
+def default_agents(spec: GameSpec) -> tuple[str, ...]:
+    """The agents `sparring bench GAME` pits against each other when none are named."""
+    return DEFAULT_AGENTS.get(spec.name, ("random", "random"))
+
+
 def bench_matches(
-    spec: GameSpec, games: int, agents: tuple[str, str] = ("random", "random"), seed: int = 0
+    spec: GameSpec,
+    games: int,
+    agents: tuple[str, ...] | None = None,
+    seed: int = 0,
 ) -> dict[str, Any]:
-    """Play `games` matches with seeds `seed`, `seed + 1`, ... and measure them."""
+    """Play `games` matches with seeds `seed`, `seed + 1`, ... and measure them. One agent
+    per seat; a game with a player count (Warfish) is played by as many as are named, its
+    other options at their defaults."""
     if games < 1:
         raise BadInput(f"--games must be at least 1, got {games}")
+    agents = default_agents(spec) if agents is None else tuple(agents)
     for name in agents:
         if name not in spec.agents:
             raise BadInput(
                 f"unknown {spec.name} agent {name!r}; known: {', '.join(sorted(spec.agents))}"
             )
+    options = None
+    if hasattr(spec.options_from_json(None), "players"):
+        options = spec.options_from_json({"players": len(agents)})
+    seats = spec.new_game(seed, options).num_players
+    if len(agents) != seats:
+        raise BadInput(f"{spec.name} is played by {seats}: name {seats} agents, not {len(agents)}")
     tally = [0]
     started = time.perf_counter()
     for index in range(games):
@@ -38,13 +61,14 @@ def bench_matches(
             _Counted(spec.agents[name](seat, match_seed * 2 + seat), tally)
             for seat, name in enumerate(agents)
         ]
-        play_match(spec, match_seed, None, players)
+        play_match(spec, match_seed, options, players)
     elapsed = time.perf_counter() - started
     return {
         "game": spec.name,
         "agents": list(agents),
         "matches": games,
         "decisions": tally[0],
+        "decisions_per_match": round(tally[0] / games, 1),
         "seconds": round(elapsed, 4),
         "matches_per_second": round(games / elapsed, 1),
         "actions_per_second": round(tally[0] / elapsed, 1),

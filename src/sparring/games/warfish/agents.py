@@ -1,6 +1,7 @@
 """Built-in Warfish agents: `random` (uniform over the legal menu; the benchmark opponent)
 and `greedy` (a fast heuristic: continent focus, border reinforcement, attacks only with
-good odds, cards traded when worth it; the `sparring bench warfish` pair).
+good odds, cards traded when worth it; the `sparring bench warfish` pair) and `human`
+(terminal prompts).
 
 Random play always ends: every attack roll costs someone a unit, a turn has at most
 `transfers_per_turn` transfers, and the round cap ends the game. Each agent is built by a
@@ -15,8 +16,10 @@ from typing import Any
 from sparring.agents.uniform import UniformRandomAgent
 
 from .greedy import GreedyAgent
+from .human import HumanAgent
 
 AGENTS: dict[str, Callable[[int, int], Any]] = {
     "random": UniformRandomAgent,
     "greedy": GreedyAgent,
+    "human": HumanAgent,
 }

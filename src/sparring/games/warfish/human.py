@@ -1,0 +1,519 @@
+"""A person at a terminal as a Warfish agent.
+
+Each decision shows the seat's view: the map as a table of territories by continent
+(number, name, owner, units, the territories it borders; a fogged one shows ``?``), each
+continent's bonus and holder, the players' territories, units and cards, its own cards and
+the recent events; then the question of the phase with its choices. Answers:
+
+- **setup**: ``place T`` (or just ``T``) puts one unit on territory T;
+- **placement**: ``place T [N]`` (or ``T [N]``): N units on T, all that are left if N is
+  not given (``all`` works too);
+- **cards**: ``trade K`` (K a set's number in the list, or ``K`` alone) or
+  ``trade C C C`` (three card ids); ``stop`` keeps the cards (not when forced);
+- **attack**: ``attack A B [D]`` (D dice, the most if not given), ``blitz A B``, ``stop``;
+- **move-in**: ``N``, ``move N``, ``all`` or ``min``;
+- **transfer**: ``transfer A B [N]`` (all but one if N is not given) or ``end``.
+
+A territory is its number, its name, a start of its name or of its words (``west eur``),
+or its initials (``wus``); two territories in one answer may be split by ``to``, ``>``,
+``,`` or nothing at all. ``help`` (or ``?``) explains the phase, ``map`` shows the board
+again. Anything else is refused with the reason, and asked again; the agent never plays an
+action that is not legal. Input and output are injected, so tests drive it with scripts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.agents.terminal import Parse, TerminalAgent
+
+from .actions import (
+    END_TURN,
+    STOP_ATTACKING,
+    STOP_TRADING,
+    Attack,
+    Blitz,
+    MoveIn,
+    Place,
+    Trade,
+    Transfer,
+)
+from .odds import blitz_table, capture_chance
+from .render import describe_event
+
+HELP_WORDS = frozenset({"?", "help", "h"})
+MAP_WORDS = frozenset({"map", "board", "show", "view"})
+STOP_WORDS = frozenset({"stop", "end", "done", "pass", "skip", "no", "keep", "none"})
+SEPARATORS = frozenset({"to", "into", "from", "on", ">", "->", "→", ",", "and", "with"})
+ALL_WORDS = frozenset({"all", "max", "everything"})
+LISTED = 40  # choices listed before "... and N more"
+HELP = {
+    "setup": "Setup: put one unit on one of your territories — 'place T' or just 'T' "
+    "(T: a number, a name, the start of a name, or initials like 'wus').",
+    "place": "Placement: 'place T N' puts N units on territory T; 'place T' (or just 'T') "
+    "puts all you have left there.",
+    "trade": "Cards: 'trade K' trades the set numbered K in the list (or just 'K'); "
+    "'trade C C C' names three card ids; 'stop' keeps your cards (not with 5 or more).",
+    "attack": "Attack: 'attack A B D' rolls D dice from A against B (the most dice if D "
+    "is left out); 'blitz A B' rolls until B falls or A is down to 1; 'stop' ends attacks.",
+    "move_in": "Move-in: how many units move into the captured territory — a number, "
+    "'all' or 'min'.",
+    "transfer": "Transfer: 'transfer A B N' moves N units from A to B ('transfer A B' "
+    "moves all but one); 'end' ends your turn.",
+}
+
+
+class HumanAgent(TerminalAgent):
+    """Prompts a person for each decision of one seat."""
+
+    refusal_prefix = ""  # `parse_answer` words its own refusals, and help is no refusal
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        board = Board(view)
+        return [screen(board), question(board, legal)], lambda text: parse_answer(
+            text, board, legal
+        )
+
+
+# ---------------------------------------------------------------- what the view shows
+
+
+class Board:
+    """The view's map with what a person needs to read it: names, continents, owners."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        static = view["map"]
+        self.names: list[str] = static["territories"]
+        self.borders: list[list[int]] = static["borders"]
+        self.continents: list[dict[str, Any]] = static["continents"]
+        self.continent_of = {t: c["name"] for c in self.continents for t in c["territories"]}
+        self.owner: list[int | None] = view["owner"]
+        self.units: list[int | None] = view["units"]
+        self.phase: str = view["phase"]
+        self.options: dict[str, Any] = view["options"]
+
+    def who(self, t: int) -> str:
+        holder = self.owner[t]
+        if holder is None:
+            return "?"
+        if holder < 0:
+            return "neutral"
+        return "you" if holder == self.seat else f"P{holder + 1}"
+
+    def label(self, t: int) -> str:
+        units = self.units[t]
+        return f"{self.names[t]} #{t} ({self.who(t)}, {'?' if units is None else units})"
+
+    def mine(self, t: int) -> bool:
+        return self.owner[t] == self.seat
+
+    def card(self, card: int) -> str:
+        if card >= len(self.names):
+            return f"[{card}] wild"
+        return f"[{card}] {self.names[card]} ({self.view['map']['suits'][card]})"
+
+
+def screen(board: Board) -> str:
+    """The board, the players, the hand and the recent events."""
+    view, names = board.view, board.names
+    turn = view["turn"]
+    lines = [
+        f"Warfish · {view['map']['name']} · round {view['round']} · you are P{board.seat + 1}"
+        + ("" if turn is None else f" · P{turn + 1} to move")
+    ]
+    width = max(len(n) for n in names)
+    for continent in board.continents:
+        members = continent["territories"]
+        holders = {board.owner[t] for t in members}
+        held = "nobody"
+        if holders == {None}:
+            held = "unknown"
+        elif len(holders) == 1 and min(holders) >= 0:  # type: ignore[type-var]
+            held = board.who(members[0])
+        lines.append(f"{continent['name']} (bonus {continent['bonus']}, held by {held})")
+        for t in members:
+            units = board.units[t]
+            marker = "*" if board.mine(t) else " "
+            lines.append(
+                f" {marker}{t:>3}  {names[t]:<{width}}  {board.who(t):<7} "
+                f"{'?' if units is None else units:>4}  → {', '.join(map(str, board.borders[t]))}"
+            )
+    for player in view["players"]:
+        you = " (you)" if player["seat"] == board.seat else ""
+        extra = ""
+        if "territories" in player:
+            extra = f", {player['territories']} territories, {player['units']} units"
+        out = "" if player["alive"] else " (out)"
+        lines.append(f"P{player['seat'] + 1}{you}{out}: {player['cards']} cards{extra}")
+    hand = view.get("hand") or []
+    lines.append("Your cards: " + (", ".join(board.card(c) for c in hand) or "none"))
+    lines.append(f"Next set is worth {view['next_trade_value']} units.")
+    log = view.get("log", [])[-8:]
+    if log:
+        lines.append("Recent:")
+        lines.extend("  " + describe_event(e, board.seat, names) for e in log)
+    return "\n".join(lines)
+
+
+def question(board: Board, legal: Sequence[Any]) -> str:
+    """The decision at hand, with its choices."""
+    view, phase = board.view, board.phase
+    if phase == "setup":
+        left = view.get("setup_left", [None] * (board.seat + 1))[board.seat]
+        spots = ", ".join(board.label(t) for t in legal.territories)  # type: ignore[attr-defined]
+        return f"Setup: place one unit ({left} left to place) on one of: {spots}\n{_hint()}"
+    if phase == "place":
+        return (
+            f"Place your units: {view['to_place']} left. 'place T N', or 'place T' for all.\n"
+            + _hint()
+        )
+    if phase == "trade":
+        sets = _sets(legal)
+        lines = [f"Trade cards for {view['next_trade_value']} units?"]
+        lines.extend(
+            f"  {i}: " + " + ".join(board.card(c) for c in trade.cards)
+            for i, trade in enumerate(sets, 1)
+        )
+        lines.append(
+            "'trade K' (or K), or 'stop' to keep them"
+            if STOP_TRADING in legal
+            else "You hold 5 or more cards: you must trade ('trade K' or K)"
+        )
+        return "\n".join(lines) + "\n" + _hint()
+    if phase == "attack":
+        return _attack_question(board, legal) + "\n" + _hint()
+    if phase == "move_in":
+        move = view["move_in"]
+        return (
+            f"You took {board.names[move['target']]}: move in {move['low']}-{move['high']} "
+            f"units from {board.names[move['source']]} (a number, 'all' or 'min').\n" + _hint()
+        )
+    if phase == "transfer":
+        return _transfer_question(board, legal) + "\n" + _hint()
+    return _hint()
+
+
+def _hint() -> str:
+    return "('help' explains, 'map' shows the board again)"
+
+
+def _sets(legal: Sequence[Any]) -> list[Trade]:
+    return [a for a in legal if type(a) is Trade]
+
+
+def _attack_question(board: Board, legal: Any) -> str:
+    options = board.options
+    table = blitz_table(options["attack_dice_sides"], options["defend_dice_sides"])
+    lines = ["Attack: 'attack A B [dice]', 'blitz A B', or 'stop'. Possible attacks:"]
+    for (source, target), dice in list(zip(legal.pairs, legal.dice, strict=True))[:LISTED]:
+        chance = capture_chance(table, board.units[source] or 1, board.units[target] or 1)
+        lines.append(
+            f"  {board.label(source)} → {board.label(target)}: dice 1-{dice}, "
+            f"a blitz takes it {chance:.0%}"
+        )
+    if len(legal.pairs) > LISTED:
+        lines.append(f"  ... and {len(legal.pairs) - LISTED} more")
+    left = board.view.get("attacks_left")
+    if left is not None:
+        lines.append(f"Attack rolls left this turn: {left}")
+    return "\n".join(lines)
+
+
+def _transfer_question(board: Board, legal: Any) -> str:
+    lines = ["Transfer: 'transfer A B [N]' (all but one by default), or 'end'. Possible:"]
+    for (source, target), cap in list(zip(legal.pairs, legal.caps, strict=True))[:LISTED]:
+        lines.append(f"  {board.label(source)} → {board.label(target)}: 1-{cap}")
+    if len(legal.pairs) > LISTED:
+        lines.append(f"  ... and {len(legal.pairs) - LISTED} more")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- reading answers
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"->|→|[>,]|[^\s>,→]+", text.lower())
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", name.lower())
+
+
+def _names(tokens: list[str], name: str) -> bool:
+    """Whether `tokens` name a territory called `name`: each token the start of one of its
+    words in order, the whole name, or its initials."""
+    words = _words(name)
+    if not tokens:
+        return False
+    joined = "".join(tokens)
+    if len(tokens) == 1 and len(words) > 1 and joined == "".join(w[0] for w in words):
+        return True
+    position = 0
+    for token in tokens:
+        bare = re.sub(r"[^a-z0-9]", "", token)
+        if not bare:
+            return False
+        while position < len(words) and not words[position].startswith(bare):
+            position += 1
+        if position == len(words):
+            return False
+        position += 1
+    return True
+
+
+def territory(tokens: list[str], board: Board) -> tuple[int | None, str]:
+    """The territory `tokens` name, or None and why not."""
+    said = " ".join(tokens)
+    if not tokens:
+        return None, "name a territory"
+    if len(tokens) == 1 and tokens[0].lstrip("#").isdigit():
+        number = int(tokens[0].lstrip("#"))
+        if number < len(board.names):
+            return number, ""
+        return None, f"there is no territory #{number} (0-{len(board.names) - 1})"
+    exact = [t for t, n in enumerate(board.names) if n.lower() == said]
+    if exact:
+        return exact[0], ""
+    found = [t for t, n in enumerate(board.names) if _names(tokens, n)]
+    if len(found) == 1:
+        return found[0], ""
+    if not found:
+        return None, f"no territory is called {said!r}"
+    shown = ", ".join(f"{board.names[t]} #{t}" for t in found[:6])
+    return None, f"{said!r} could be {shown}: say more, or use the number"
+
+
+def two_territories(tokens: list[str], board: Board) -> tuple[tuple[int, int] | None, str]:
+    """Two territories named one after the other (optionally split by a separator)."""
+    for cut, token in enumerate(tokens):
+        if token in SEPARATORS:
+            first, _ = territory(tokens[:cut], board)
+            second, _ = territory([t for t in tokens[cut + 1 :] if t not in SEPARATORS], board)
+            if first is not None and second is not None:
+                return (first, second), ""
+    tokens = [t for t in tokens if t not in SEPARATORS]
+    fits = []
+    for cut in range(1, len(tokens)):
+        first, _ = territory(tokens[:cut], board)
+        second, _ = territory(tokens[cut:], board)
+        if first is not None and second is not None and first != second:
+            fits.append((first, second))
+    if len(set(fits)) == 1:
+        return fits[0], ""
+    if fits:
+        return None, "that names territories more than one way: use their numbers"
+    if len(tokens) < 2:
+        return None, "name two territories: the first, then the second"
+    reason = territory(tokens[:1], board)[1] or territory(tokens[1:], board)[1]
+    return None, reason or "name two territories: the first, then the second"
+
+
+def _count(token: str, low: int, high: int, what: str) -> tuple[int | None, str]:
+    if token in ALL_WORDS:
+        return high, ""
+    if token == "min":
+        return low, ""
+    if not token.isdigit():
+        return None, f"{what} must be a whole number, not {token!r}"
+    value = int(token)
+    if not low <= value <= high:
+        return None, f"{what} must be {low}-{high}, not {value}"
+    return value, ""
+
+
+def parse_answer(text: str, board: Board, legal: Sequence[Any]) -> tuple[Any | None, str]:
+    """A legal action from `text`, or None with what to tell the person (the reason it was
+    refused, or the help or map they asked for)."""
+    tokens = _tokens(text)
+    if not tokens:
+        return None, "not accepted: type an answer, or 'help'"
+    if len(tokens) == 1 and tokens[0] in HELP_WORDS:
+        return None, HELP.get(board.phase, "Nothing to decide now.")
+    if len(tokens) == 1 and tokens[0] in MAP_WORDS:
+        return None, screen(board) + "\n" + question(board, legal)
+    reader = _READERS.get(board.phase)
+    if reader is None:
+        return None, "not accepted: there is nothing to decide now"
+    action, reason = reader(tokens, board, legal)
+    if action is None:
+        return None, f"not accepted: {reason}"
+    if action not in legal:  # the readers check everything; this is the last guard
+        return None, f"not accepted: {action.to_json()} is not a legal action now"
+    return action, ""
+
+
+def _verb(tokens: list[str], *verbs: str) -> list[str]:
+    return tokens[1:] if tokens and tokens[0] in verbs else tokens
+
+
+def _read_setup(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
+    spot, reason = territory(_verb(tokens, "place", "p", "put"), board)
+    if spot is None:
+        return None, reason
+    if not board.mine(spot):
+        return None, f"{board.label(spot)} is not yours"
+    if spot not in legal.territories:
+        return None, f"{board.names[spot]} is full (max_units {board.options['max_units']})"
+    return Place(spot, 1), ""
+
+
+def _read_place(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
+    tokens = _verb(tokens, "place", "p", "put")
+    left = board.view["to_place"]
+    count_token = None
+    if len(tokens) > 2 and tokens[0].isdigit() and tokens[1] in SEPARATORS:  # "3 on alaska"
+        count_token, tokens = tokens[0], tokens[2:]
+    elif len(tokens) > 1 and (tokens[-1].isdigit() or tokens[-1] in ALL_WORDS):
+        count_token = tokens[-1]
+        tokens = tokens[:-1]
+    spot, reason = territory([t for t in tokens if t not in SEPARATORS], board)
+    if spot is None and count_token is not None and count_token.isdigit():
+        whole, _ = territory([*tokens, count_token], board)  # "place 12" is a territory
+        if whole is not None:
+            spot, count_token = whole, None
+    if spot is None:
+        return None, reason
+    if not board.mine(spot):
+        return None, f"{board.label(spot)} is not yours"
+    cap = legal.cap(spot)
+    if cap == 0:
+        return None, f"{board.names[spot]} is full (max_units {board.options['max_units']})"
+    count, reason = (
+        (min(left, cap), "") if count_token is None else _count(count_token, 1, cap, "the count")
+    )
+    if count is None:
+        if count_token is not None and count_token.isdigit() and int(count_token) > left:
+            return None, f"you have only {left} unit(s) left to place"
+        return None, reason
+    return Place(spot, count), ""
+
+
+def _read_trade(tokens: list[str], board: Board, legal: Sequence[Any]) -> tuple[Any, str]:
+    sets = _sets(legal)
+    if tokens[0] in STOP_WORDS:
+        if STOP_TRADING in legal:
+            return STOP_TRADING, ""
+        return None, "with 5 or more cards you must trade a set"
+    tokens = _verb(tokens, "trade", "t")
+    if len(tokens) == 1 and tokens[0].isdigit():
+        number = int(tokens[0])
+        if 1 <= number <= len(sets):
+            return sets[number - 1], ""
+        return None, f"choose a set from 1 to {len(sets)}"
+    if len(tokens) == 3 and all(t.isdigit() for t in tokens):
+        cards = tuple(int(t) for t in tokens)
+        hand = board.view.get("hand") or []
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            return None, f"card(s) {missing} are not in your hand"
+        trade = Trade(cards)
+        if trade not in legal:
+            return None, "those three cards are not a set"
+        return trade, ""
+    return None, "say 'trade K' for a set in the list, 'trade C C C' for card ids, or 'stop'"
+
+
+def _attack_reason(board: Board, legal: Any, source: int, target: int) -> str:
+    if not board.mine(source):
+        return f"{board.label(source)} is not yours"
+    if board.mine(target):
+        return f"{board.label(target)} is yours"
+    if target not in board.borders[source]:
+        back = source in board.borders[target]
+        return f"no border from {board.names[source]} to {board.names[target]}" + (
+            " (that border is one-way, the other direction)" if back else ""
+        )
+    if (board.units[source] or 0) < 2:
+        return f"{board.names[source]} needs at least 2 units to attack"
+    return "no attacks left this turn"
+
+
+def _read_attack(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
+    if tokens[0] in STOP_WORDS:
+        return STOP_ATTACKING, ""
+    verb = tokens[0]
+    if verb not in ("attack", "a", "blitz", "b"):
+        return None, "say 'attack A B [dice]', 'blitz A B' or 'stop'"
+    rest = tokens[1:]
+    dice_token = None
+    if verb in ("attack", "a") and len(rest) > 2 and rest[-1].isdigit():
+        dice_token, rest = rest[-1], rest[:-1]
+    pair, reason = two_territories(rest, board)
+    if pair is None and dice_token is not None:  # "attack 3 16": no dice, two numbers
+        pair, _ = two_territories([*rest, dice_token], board)
+        dice_token = None if pair is not None else dice_token
+    if pair is None:
+        return None, reason
+    source, target = pair
+    most = legal.max_dice(source, target)
+    if not most:
+        return None, _attack_reason(board, legal, source, target)
+    if verb in ("blitz", "b"):
+        return Blitz(source, target), ""
+    if dice_token is None:
+        return Attack(source, target, most), ""
+    dice, reason = _count(dice_token, 1, most, f"dice from {board.names[source]}")
+    return (None, reason) if dice is None else (Attack(source, target, dice), "")
+
+
+def _read_move_in(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
+    tokens = _verb(tokens, "move", "m", "move_in")
+    if len(tokens) != 1:
+        return None, f"say how many units move in: {legal.low}-{legal.high}, 'all' or 'min'"
+    count, reason = _count(tokens[0], legal.low, legal.high, "the count")
+    return (None, reason) if count is None else (MoveIn(count), "")
+
+
+def _transfer_reason(board: Board, source: int, target: int) -> str:
+    if not board.mine(source):
+        return f"{board.label(source)} is not yours"
+    if not board.mine(target):
+        return f"{board.label(target)} is not yours"
+    if source == target:
+        return "a transfer moves units between two different territories"
+    if (board.units[source] or 0) < 2:
+        return f"{board.names[source]} has no unit to spare (one stays)"
+    if board.options["transfer_rule"] == "connected":
+        return f"no path of your territories from {board.names[source]} to {board.names[target]}"
+    if target not in board.borders[source]:
+        return f"no border from {board.names[source]} to {board.names[target]}"
+    return f"{board.names[target]} is full (max_units {board.options['max_units']})"
+
+
+def _read_transfer(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
+    if tokens[0] in STOP_WORDS:
+        return END_TURN, ""
+    if tokens[0] not in ("transfer", "t", "move", "fortify"):
+        return None, "say 'transfer A B [N]' or 'end'"
+    rest = tokens[1:]
+    count_token = None
+    if len(rest) > 2 and (rest[-1].isdigit() or rest[-1] in ALL_WORDS):
+        count_token, rest = rest[-1], rest[:-1]
+    pair, reason = two_territories(rest, board)
+    if pair is None and count_token is not None and count_token.isdigit():
+        pair, _ = two_territories([*rest, count_token], board)
+        count_token = None if pair is not None else count_token
+    if pair is None:
+        return None, reason
+    source, target = pair
+    cap = legal.cap(source, target)
+    if not cap:
+        return None, _transfer_reason(board, source, target)
+    if count_token is None:
+        return Transfer(source, target, cap), ""
+    count, reason = _count(count_token, 1, cap, "the count")
+    return (None, reason) if count is None else (Transfer(source, target, count), "")
+
+
+_READERS: dict[str, Any] = {
+    "setup": _read_setup,
+    "place": _read_place,
+    "trade": _read_trade,
+    "attack": _read_attack,
+    "move_in": _read_move_in,
+    "transfer": _read_transfer,
+}
