@@ -284,8 +284,8 @@ class GreedyAgent:
             plan.append(guard)
             left -= guard.count
             caps[guard.territory] -= guard.count
-        while left > 0:
-            spot = self._front(view, info, caps, left)
+        while left > 0 and any(room > 0 for room in caps.values()):  # max_units: the
+            spot = self._front(view, info, caps, left)  # units nowhere to go are lost
             count = min(left, caps[spot])
             plan.append(Place(spot, count))
             caps[spot] -= count

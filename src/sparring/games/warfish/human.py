@@ -351,7 +351,12 @@ def _verb(tokens: list[str], *verbs: str) -> list[str]:
 
 
 def _read_setup(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
-    spot, reason = territory(_verb(tokens, "place", "p", "put"), board)
+    tokens = _verb(tokens, "place", "p", "put")
+    if len(tokens) > 1 and tokens[-1].isdigit() and territory(tokens, board)[0] is None:
+        if tokens[-1] != "1":
+            return None, "during setup units are placed one at a time"
+        tokens = tokens[:-1]
+    spot, reason = territory(tokens, board)
     if spot is None:
         return None, reason
     if not board.mine(spot):
