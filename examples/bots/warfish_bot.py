@@ -1,5 +1,5 @@
 """A Warfish bot for the sparring protocol: piles its units on its strongest border, blitzes
-only where its stack outnumbers the defenders by two or more, moves everything into what
+only where its stack outnumbers the defenders by three or more, moves everything into what
 it takes while enemies are ahead, trades cards whenever it holds a set, and ends each turn
 by moving a stack from behind its lines up to a border.
 
