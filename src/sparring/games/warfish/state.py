@@ -320,13 +320,20 @@ class WarfishState:
             seat = (self.seat + step) % players
             if not self.setup_left[seat]:
                 continue
-            if any(o == seat and room(self, t) > 0 for t, o in enumerate(self.owner)):
+            if self._has_room(seat):
                 self.seat = seat
                 self.phase = SETUP
                 return
             self._waste(seat, self.setup_left[seat], "every territory is full")
             self.setup_left[seat] = 0
         self._start_game("turns")
+
+    def _has_room(self, seat: int) -> bool:
+        """Whether some territory of `seat` may take another unit (without max_units, any
+        territory it holds: a plain scan, as this runs at every placement)."""
+        if not self.options.max_units:
+            return seat in self.owner
+        return any(o == seat and room(self, t) > 0 for t, o in enumerate(self.owner))
 
     def _place_setup(self, action: Place) -> None:
         seat, t = self.seat, action.territory
@@ -362,9 +369,7 @@ class WarfishState:
             self._enter_place()
 
     def _enter_place(self) -> None:
-        if self.to_place and not any(
-            o == self.seat and room(self, t) > 0 for t, o in enumerate(self.owner)
-        ):
+        if self.to_place and not self._has_room(self.seat):
             self._waste(self.seat, self.to_place, "every territory is full")
             self.to_place = 0
         if self.to_place:
