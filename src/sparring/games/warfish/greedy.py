@@ -135,20 +135,8 @@ class GreedyAgent:
         info = map_info(view["map"])
         if len(self._jitter) != info.size:
             self._jitter = tuple(self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size))
-        phase = view["phase"]
-        if phase == "attack":
-            return self._attack(view, legal, info)
-        if phase == "move_in":
-            return self._move_in(view, info)
-        if phase == "place":
-            return self._place(view, legal, info)
-        if phase == "trade":
-            return self._trade(view, legal)
-        if phase == "transfer":
-            return self._transfer(view, legal, info)
-        if phase == "setup":
-            return self._setup(view, legal, info)
-        return legal[0]
+        decide = _PHASES.get(view["phase"])
+        return legal[0] if decide is None else decide(self, view, legal, info)
 
     # ------------------------------------------------------------- judging the board
 
@@ -249,7 +237,7 @@ class GreedyAgent:
 
     # ------------------------------------------------------------- cards
 
-    def _trade(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def _trade(self, view: dict[str, Any], legal: Sequence[Any], info: MapInfo) -> Any:
         """The best set when forced or worth it; otherwise keep the cards."""
         me, owner = self.seat, view["owner"]
         size = len(owner)
@@ -312,7 +300,7 @@ class GreedyAgent:
     def _front(self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int) -> int:
         """Where `left` new units gain the most: the own territory whose best attack (with
         those units added) has the highest value × capture chance."""
-        me, owner, units = self.seat, view["owner"], view["units"]
+        me, owner, units, adj = self.seat, view["owner"], view["units"], info.adj
         table = self._table(view)
         focus = self._focus(view, info)
         worth: dict[int, float] = {}
@@ -320,12 +308,17 @@ class GreedyAgent:
         for s, room in caps.items():
             if room <= 0:
                 continue
-            stack = units[s] + min(left, room)
-            for t in info.adj[s]:
+            stack = units[s] + (left if left < room else room)
+            row = table[stack] if stack <= TABLE else None
+            for t in adj[s]:
                 if owner[t] == me:
                     continue
                 held = units[t]
-                chance = capture_chance(table, stack, FOG_UNITS if held is None else held)
+                if held is None:
+                    held = FOG_UNITS
+                chance = row[held] if row is not None and held <= TABLE else None
+                if chance is None:
+                    chance = capture_chance(table, stack, held)
                 value = worth.get(t)
                 if value is None:
                     value = worth[t] = self._value(view, info, t, focus)
@@ -363,7 +356,7 @@ class GreedyAgent:
             return STOP_ATTACKING
         return Blitz(best[0], best[1])
 
-    def _move_in(self, view: dict[str, Any], info: MapInfo) -> MoveIn:
+    def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:
         """Everything goes on to the front: all it may if the captured territory borders
         enemies, else the minimum (the source stays the front)."""
         me, owner = self.seat, view["owner"]
@@ -393,3 +386,13 @@ class GreedyAgent:
             if key > best_key:
                 best, best_key = Transfer(source, target, cap), key
         return END_TURN if best is None else best
+
+
+_PHASES = {
+    "attack": GreedyAgent._attack,
+    "move_in": GreedyAgent._move_in,
+    "place": GreedyAgent._place,
+    "trade": GreedyAgent._trade,
+    "transfer": GreedyAgent._transfer,
+    "setup": GreedyAgent._setup,
+}
