@@ -189,3 +189,10 @@ def test_match_refuses_a_player_count_the_seats_do_not_fill(tmp_path: Path) -> N
     store = ["--db", f"sqlite:///{tmp_path / 'store.db'}"]
     message = refusal("match", "warfish", *seats, "--options", '{"players": 3}', *store)
     assert message == "warfish needs 3 --seat options, got 2"
+
+
+def test_bot_check_passes_the_example_bot() -> None:
+    result = runner.invoke(app, ["bot", "check", BOT, "--game", "warfish", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "every reply well-formed and legal" in result.output
+    assert "The bot played cleanly." in result.output
