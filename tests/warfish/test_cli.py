@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from sparring.cli import app
 from sparring.core.errors import BadInput
+from sparring.core.replay import read_replay, verify_replay
 
 runner = CliRunner()
 BOT = f"{sys.executable} {Path(__file__).parents[2] / 'examples' / 'bots' / 'warfish_bot.py'}"
@@ -196,3 +197,13 @@ def test_bot_check_passes_the_example_bot() -> None:
     assert result.exit_code == 0, result.output
     assert "every reply well-formed and legal" in result.output
     assert "The bot played cleanly." in result.output
+
+
+def test_a_three_player_replay_keeps_its_options_and_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    args = ["--players", "3", "--map", "cascade", "--agent", "2=random", "--seed", "8"]
+    result = quiet(*args, "--replay", str(path))
+    replay = read_replay(path)
+    assert [s["name"] for s in replay.header.seats] == ["greedy", "greedy", "random"]
+    assert verify_replay(replay).ok
+    assert replay.result is not None and replay.result.winner == result["winner"]
