@@ -3,9 +3,9 @@ combat, captures, eliminations and the end of the game, per docs/games/warfish.m
 
 Seats 0..players−1 play in seat order; seat 0 moves first. Territories are integer
 indices into the map, with ``owner[t]`` (a seat, or `NEUTRAL`) and ``units[t]``. Every
-decision belongs to the seat whose turn it is (``state.seat``); steps with exactly one
-possible outcome happen by themselves (a phase with nothing to do is skipped, a forced
-move-in is made), so every decision offered is a real choice.
+decision belongs to the seat whose turn it is (``state.seat``); a phase with nothing to do
+is skipped and a move-in with one possible count is made by itself (a forced trade or a
+placement is still asked when it has one option, so the seat sees it).
 
 Chance draws, all from ``self.rng`` with these labels: ``"deal"`` (the setup shuffle),
 ``"setup_place"`` (random setup placement), ``"attack_die"`` / ``"defend_die"`` (each
