@@ -155,6 +155,18 @@ def test_ruling_10_the_territory_bonus_is_capped_by_max_units() -> None:
     assert bonus == ("wf_card_bonus", -1, 0, 0, 1, 4)  # seat 0, Crag, count 1, units 4
 
 
+def test_ruling_10_the_territory_bonus_passes_over_a_full_territory() -> None:
+    """Cards 0 (Crag, full at max_units 4) and 1 (Summit, 1 unit) are both owned: the +2
+    goes to Summit, the first named territory with room."""
+    data = {"rest": [1, 1], "territories": {"Crag": [0, 4], "Summit": [0, 1]}}
+    data["hands"] = {"seat0": [0, 1, 2]}
+    state = build(data, triad(max_units=4))
+    state.apply(Trade((0, 1, 2)))
+    bonus = next(e for e in state.events if e[0] == "wf_card_bonus")
+    assert bonus == ("wf_card_bonus", -1, 0, 1, 2, 3)  # seat 0, Summit, count 2, units 3
+    assert board(state, "Crag") == (0, 4) and board(state, "Summit") == (0, 3)
+
+
 def test_ruling_11_after_a_card_capture_only_forced_trades_down_to_four_cards() -> None:
     data = {
         "phase": "attack",

@@ -445,12 +445,13 @@ class WarfishState:
 
     def _card_bonus(self, trio: tuple[int, ...]) -> None:
         """The classic extra: a traded card naming a territory you own puts
-        `card_territory_bonus` units there — the first such card, once per turn."""
+        `card_territory_bonus` units there — the first such card (in card order) whose
+        territory has room under `max_units`, once per turn."""
         bonus = self.options.card_territory_bonus
         if not bonus or self.bonus_used:
             return
         for card in trio:
-            if card < self.map.size and self.owner[card] == self.seat:
+            if card < self.map.size and self.owner[card] == self.seat and room(self, card) > 0:
                 self.bonus_used = True
                 count = min(bonus, room(self, card))
                 self.units[card] += count
