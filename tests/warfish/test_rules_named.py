@@ -210,6 +210,16 @@ def test_ruling_16_connected_transfers_follow_border_directions() -> None:
     assert board(state, "Cedar Steps") == (0, 4)
 
 
+def test_a_transfer_into_a_full_territory_is_refused_saying_it_is_full() -> None:
+    layout = {"Crag": [0, 3], "Summit": [0, 4], "Pinewood": [0, 1]}
+    state = build({"phase": "transfer", "rest": [1, 1], "territories": layout}, triad(max_units=4))
+    crag, summit, pinewood = at(state, "Crag"), at(state, "Summit"), at(state, "Pinewood")
+    with pytest.raises(IllegalAction, match="from Crag: Summit is full"):
+        state.apply(Transfer(crag, summit, 1))
+    with pytest.raises(IllegalAction, match="from Pinewood: Pinewood must keep 1 unit"):
+        state.apply(Transfer(pinewood, crag, 1))
+
+
 # --------------------------------------------------------------------- ruling 17
 
 

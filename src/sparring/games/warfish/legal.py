@@ -328,6 +328,10 @@ def _check_transfer(state: WarfishState, action: Transfer) -> str | None:
     elif target not in state.map.adj_sets[source]:
         return f"no border from {_name(state, source)} to {_name(state, target)}"
     most = min(state.units[source] - 1, room(state, target))
+    if most < 1:
+        why = "must keep 1 unit" if state.units[source] < 2 else "is full (max_units)"
+        where = _name(state, source) if state.units[source] < 2 else _name(state, target)
+        return f"nothing can be transferred from {_name(state, source)}: {where} {why}"
     if type(count) is not int or not 1 <= count <= most:
         return (
             f"transfer 1 to {most} units from {_name(state, source)} to "
