@@ -441,11 +441,11 @@ def _events_check(expect: Node) -> list[Check]:
     where = expect.path("events")
     items = list_of(where, expect.get("events", list), dict, None)
     for index, item in enumerate(items):
-        _check_event_shape(f"{where}[{index}]", item)
+        check_event_shape(f"{where}[{index}]", item)
     return [EventsCheck(where, tuple(items), mode == "exact")]
 
 
-def _check_event_shape(where: str, event: dict[str, Any]) -> None:
+def check_event_shape(where: str, event: dict[str, Any]) -> None:
     """An expected event must name a known kind and only that kind's fields."""
     kind = event.get("kind")
     if not isinstance(kind, str):

@@ -28,7 +28,6 @@ from types import MappingProxyType
 from typing import Any
 
 from sparring.core.errors import BadInput, IllegalAction
-from sparring.core.events import event_fields
 from sparring.core.scenario import (
     Check,
     EventsCheck,
@@ -36,6 +35,7 @@ from sparring.core.scenario import (
     Node,
     ValueCheck,
     Wrapped,
+    check_event_shape,
     check_range,
     list_of,
     observer,
@@ -574,19 +574,8 @@ def _log_check(node: Node, key: str) -> Check:
     expected = []
     for index, item in enumerate(items):
         at = f"{where}[{index}]"
-        kind = item.get("kind")
-        if not isinstance(kind, str):
-            raise BadInput(f'{at}: an event needs a kind, e.g. {{kind = "damage", ...}}')
-        try:
-            fields = event_fields(kind)
-        except KeyError:
-            raise BadInput(f"{at}: unknown event kind {kind!r}") from None
-        unknown = [k for k in item if k != "kind" and k not in fields]
-        if unknown:
-            raise BadInput(
-                f"{at}: event {kind!r} has no field(s) {', '.join(unknown)}; "
-                f"its fields: {', '.join(fields)}"
-            )
+        check_event_shape(at, item)
+        kind = item["kind"]
         event = dict(item)
         for field in _card_fields(kind):
             if field not in event or (field == "target" and event[field] == "rival"):

@@ -21,16 +21,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from sparring.core.errors import BadInput
-from sparring.core.events import event_fields
 from sparring.core.scenario import (
     Check,
     EventsCheck,
     Mismatch,
     Node,
     ValueCheck,
+    Wrapped,
+    check_event_shape,
     check_range,
     list_of,
+    observer,
     show,
+    unwrap,
+    value_expectation,
 )
 
 from .actions import (
@@ -215,22 +219,12 @@ def describe(board: WarfishMap, action: Action) -> str:
     return str(action.to_json()["type"]).replace("_", " ")
 
 
-class ScenarioState:
+class ScenarioState(Wrapped):
     """The built `WarfishState`, applying step actions whose wilds are found at run time;
     every other attribute is the engine state's own."""
 
-    def __init__(self, state: WarfishState) -> None:
-        self.game = state
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
-
     def apply(self, action: StepAction, player: int | None = None) -> None:
         self.game.apply(resolve(self.game, action), player)
-
-
-def _game(state: Any) -> WarfishState:
-    return state.game if isinstance(state, ScenarioState) else state  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------- setup
@@ -342,19 +336,8 @@ def named(board: WarfishMap, event: dict[str, Any]) -> dict[str, Any]:
 
 def _expected_event(where: str, item: dict[str, Any]) -> dict[str, Any]:
     """An expected event of a `log`, its names checked and made canonical."""
-    kind = item.get("kind")
-    if not isinstance(kind, str):
-        raise BadInput(f'{where}: an event needs a kind, e.g. {{kind = "wf_attack", ...}}')
-    try:
-        fields = event_fields(kind)
-    except KeyError:
-        raise BadInput(f"{where}: unknown event kind {kind!r}") from None
-    unknown = [k for k in item if k != "kind" and k not in fields]
-    if unknown:
-        raise BadInput(
-            f"{where}: event {kind!r} has no field(s) {', '.join(unknown)}; "
-            f"its fields: {', '.join(fields)}"
-        )
+    check_event_shape(where, item)
+    kind = item["kind"]
     out = dict(item)
     readers = (
         (_PLACES, _name, False),
@@ -379,31 +362,19 @@ def _expected_event(where: str, item: dict[str, Any]) -> dict[str, Any]:
 Maker = Callable[[Node, str], list[Check]]
 
 
-def _observer(read: Callable[[WarfishState], Any]) -> Callable[[Any], Any]:
-    return lambda state: read(_game(state))
-
-
 def _value(
     kind: type | tuple[type, ...],
     read: Callable[[WarfishState], Any],
     allowed: tuple[Any, ...] = (),
 ) -> Maker:
-    def make(node: Node, key: str) -> list[Check]:
-        value = node.get(key, kind)
-        if allowed and value not in allowed:
-            raise BadInput(
-                f"{node.path(key)}: expected one of {', '.join(map(show, allowed))}, "
-                f"got {show(value)}"
-            )
-        return [ValueCheck(node.path(key), value, _observer(read))]
-
-    return make
+    one = value_expectation(kind, read, allowed)
+    return lambda node, key: [one(node, key)]
 
 
 def _ints(read: Callable[[WarfishState], list[int]]) -> Maker:
     def make(node: Node, key: str) -> list[Check]:
         value = list_of(node.path(key), node.get(key, list), int, None)
-        return [ValueCheck(node.path(key), value, _observer(read))]
+        return [ValueCheck(node.path(key), value, observer(read))]
 
     return make
 
@@ -411,7 +382,7 @@ def _ints(read: Callable[[WarfishState], list[int]]) -> Maker:
 def _cards_of(read: Callable[[WarfishState], list[int]]) -> Maker:
     def make(node: Node, key: str) -> list[Check]:
         value = _card_list(node.path(key), node.get(key, list))
-        return [ValueCheck(node.path(key), value, _observer(lambda s: card_labels(s.map, read(s))))]
+        return [ValueCheck(node.path(key), value, observer(lambda s: card_labels(s.map, read(s))))]
 
     return make
 
@@ -426,12 +397,12 @@ def _winner_check(node: Node, key: str) -> list[Check]:
     value = node.get(key, (int, str))
     if isinstance(value, str) and value not in (DRAW, NONE):
         raise BadInput(f"{node.path(key)}: expected a seat, 'draw' or 'none', got {show(value)}")
-    return [ValueCheck(node.path(key), value, _observer(_winner))]
+    return [ValueCheck(node.path(key), value, observer(_winner))]
 
 
 def _returns(node: Node, key: str) -> list[Check]:
     value = list_of(node.path(key), node.get(key, list), (int, float), None)
-    return [ValueCheck(node.path(key), value, _observer(lambda s: list(s.returns())))]
+    return [ValueCheck(node.path(key), value, observer(lambda s: list(s.returns())))]
 
 
 def _move_in(node: Node, key: str) -> list[Check]:
@@ -457,7 +428,7 @@ def _move_in(node: Node, key: str) -> list[Check]:
         names = state.map.names
         return {"source": names[source], "target": names[target], "low": low, "high": high}
 
-    return [ValueCheck(node.path(key), expected, _observer(read))]
+    return [ValueCheck(node.path(key), expected, observer(read))]
 
 
 def _seat_table(node: Node, key: str) -> list[tuple[Node, str, int]]:
@@ -479,7 +450,7 @@ def _income(node: Node, key: str) -> list[Check]:
         def read(state: WarfishState, seat: int = seat) -> list[int]:
             return list(state.income(seat))
 
-        out.append(ValueCheck(table.path(k), value, _observer(read)))
+        out.append(ValueCheck(table.path(k), value, observer(read)))
     return out
 
 
@@ -491,7 +462,7 @@ def _hands(node: Node, key: str) -> list[Check]:
         def read(state: WarfishState, seat: int = seat) -> list[str]:
             return card_labels(state.map, state.hands[seat])
 
-        out.append(ValueCheck(table.path(k), value, _observer(read)))
+        out.append(ValueCheck(table.path(k), value, observer(read)))
     return out
 
 
@@ -549,7 +520,7 @@ def _board_checks(
 
 def _territories(node: Node, key: str) -> list[Check]:
     def read(state: Any, t: int) -> tuple[Any, Any]:
-        game = _game(state)
+        game = unwrap(state)
         return game.owner[t], game.units[t]
 
     return _board_checks(node, key, read, hidden=False)
@@ -569,7 +540,7 @@ class LegalCheck:
     mode: str
 
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
-        game = _game(state)
+        game = unwrap(state)
         wanted = [resolve(game, a) for a in self.actions]
         menu = game.legal_actions()
         if self.mode == "equal":
@@ -606,7 +577,7 @@ class LogCheck:
     source: Callable[[WarfishState, Sequence[dict[str, Any]]], list[dict[str, Any]]]
 
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None:
-        game = _game(state)
+        game = unwrap(state)
         actual = [named(game.map, e) for e in self.source(game, events)]
         return EventsCheck(self.path, self.expected, self.exact).diff(state, actual)
 
@@ -668,7 +639,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
         return lambda state: read(view(state, seat))
 
     def square(state: Any, t: int) -> tuple[Any, Any]:
-        shown = view(_game(state), seat)
+        shown = view(unwrap(state), seat)
         return shown["owner"][t], shown["units"][t]
 
     def sees(node: Node, key: str) -> list[Check]:
@@ -680,7 +651,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
             shown = view(state, seat)["owner"]
             return sorted(state.map.names[t] for t, o in enumerate(shown) if o is not None)
 
-        return [ValueCheck(where, value, _observer(read))]
+        return [ValueCheck(where, value, observer(read))]
 
     def totals(node: Node, key: str) -> list[Check]:
         value = node.get(key, (list, str))
@@ -695,13 +666,13 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
                 return HIDDEN
             return [[p["territories"], p["units"]] for p in entries]
 
-        return [ValueCheck(node.path(key), value, _observer(of(read)))]
+        return [ValueCheck(node.path(key), value, observer(of(read)))]
 
     def to_place(node: Node, key: str) -> list[Check]:
         value = node.get(key, (int, str))
         if isinstance(value, str) and value != HIDDEN:
             raise BadInput(f"{node.path(key)}: expected a count or 'hidden'")
-        return [ValueCheck(node.path(key), value, _observer(of(lambda v: v.get(key, HIDDEN))))]
+        return [ValueCheck(node.path(key), value, observer(of(lambda v: v.get(key, HIDDEN))))]
 
     def logged(state: WarfishState, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         return list(view(state, seat)["log"])
