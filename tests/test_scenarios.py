@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from sparring.cli import app
 from sparring.core.errors import BadInput
-from sparring.core.scenario import check_file, load, run, run_file
+from sparring.core.scenario import check_file, load, run
+from tests.scenario_files import bad, failure, write
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(
@@ -59,27 +60,6 @@ team = ["hammerhead", "greatwhite", "octopus", "sunfish"]
 [[steps]]
 do = { type = "attack", actor = 0, target = 0 }
 """
-
-
-def write(tmp_path: Path, text: str, name: str = "case.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def failure(tmp_path: Path, text: str) -> str:
-    outcome = run_file(write(tmp_path, text))
-    assert outcome.status == "fail", outcome
-    return outcome.message
-
-
-def bad(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
-    with pytest.raises(BadInput) as caught:
-        load(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)) and "\n" not in message
-    return message
 
 
 def test_a_passing_scenario(tmp_path: Path) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sparring.core.errors import BadInput
 from sparring.core.scenario import load, run, run_file
+from tests.scenario_files import bad, failure, write
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "foodchain"
 
@@ -32,28 +32,6 @@ field = ["Cane Toad"]
 [[steps]]
 do = { attack = "Hellbender", target = "Cane Toad" }
 """
-
-
-def write(tmp_path: Path, text: str, name: str = "case.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def bad(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
-    with pytest.raises(BadInput) as caught:
-        load(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)) and "\n" not in message
-    return message
-
-
-def failure(tmp_path: Path, text: str) -> str:
-    outcome = run_file(write(tmp_path, text))
-    assert outcome.status == "fail", outcome
-    assert "\n" not in outcome.message
-    return outcome.message
 
 
 def test_the_good_file_passes_with_its_expectations(tmp_path: Path) -> None:

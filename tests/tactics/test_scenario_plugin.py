@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from sparring.core.errors import BadInput, IllegalAction
-from sparring.core.scenario import load, run, run_file
+from sparring.core.errors import IllegalAction
+from sparring.core.scenario import load, run
 from sparring.games.tactics.actions import Attack, Move, Skill
 from sparring.games.tactics.position import Position, Team, UnitSetup, build
 from sparring.games.tactics.scenario import AtSelf, ScenarioState, Timeout, parse_action
+from tests.scenario_files import bad, failure, write
 
 BASE = """
 game = "tactics"
@@ -37,27 +38,6 @@ do = { attack = "p1_minion_1", x = 2, y = 4 }
 
 # Seat 0's other two units have acted too, so seat 0 has no one left to act.
 ALL_ACTED = "[position.units.p1_hero]\nacted = 1\n[position.units.p1_minion_2]\nacted = 1\n"
-
-
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "case.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def bad(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
-    with pytest.raises(BadInput) as caught:
-        load(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)) and "\n" not in message
-    return message
-
-
-def failure(tmp_path: Path, text: str) -> str:
-    outcome = run_file(write(tmp_path, text))
-    assert outcome.status == "fail", outcome
-    return outcome.message
 
 
 def test_the_base_scenario_passes(tmp_path: Path) -> None:

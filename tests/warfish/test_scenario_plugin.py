@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from sparring.core.errors import BadInput
-from sparring.core.scenario import load, run, run_file
+from sparring.core.scenario import load, run
 from sparring.games.warfish.options import WarfishOptions
 from sparring.games.warfish.position import build
 from sparring.games.warfish.state import ATTACK, MOVE_IN, PLACE, SETUP, TRADE
+from tests.scenario_files import bad, failure, write
 
 TRIAD = WarfishOptions(map="triad")
 
@@ -33,27 +34,6 @@ territories = { Crag = [0, 5] }
 do = { attack = "Crag", target = "Summit", dice = 3 }
 chance = { attack_die = [5, 5, 5], defend_die = [0] }
 """
-
-
-def write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "case.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def bad(tmp_path: Path, text: str) -> str:
-    path = write(tmp_path, text)
-    with pytest.raises(BadInput) as caught:
-        load(path)
-    message = str(caught.value)
-    assert message.startswith(str(path)) and "\n" not in message
-    return message
-
-
-def failure(tmp_path: Path, text: str) -> str:
-    outcome = run_file(write(tmp_path, text))
-    assert outcome.status == "fail", outcome
-    return outcome.message
 
 
 # --------------------------------------------------------------------- building positions
