@@ -192,6 +192,33 @@ def test_greedy_moves_the_minimum_into_a_territory_with_no_enemy_around() -> Non
     assert decide(state) == MoveIn(3)
 
 
+def test_greedy_orders_its_blitz_move_in_in_advance() -> None:
+    """All (its whole stack, clamped by the engine) when enemies lie beyond the target, the
+    minimum (0) when none do: the same choices as asked after a capture."""
+    state = position({"Alaska": (0, 7), "Peru": (0, 1)})
+    place_all(state, "Alaska")
+    action = decide(state)
+    assert type(action) is Blitz and action.move_in == state.units[action.source]
+    layout = {name: (0, 1) for name in SOUTH_AMERICA}
+    layout["Argentina"] = (1, 1)
+    layout["Peru"] = (0, 10)
+    state = position(layout, rest=(0, 1))
+    state.owner[t(state, "Kamchatka")] = 1
+    state.recount()
+    state.begin_turn(0)
+    place_all(state, "Brazil")
+    action = decide(state)
+    assert type(action) is Blitz and action.target == t(state, "Argentina")
+    assert action.move_in == 0
+
+
+def test_greedy_leaves_the_move_in_open_when_fog_hides_a_neighbour_of_the_target() -> None:
+    state = position({"Alaska": (0, 7), "Peru": (0, 1)}, fog=True)
+    place_all(state, "Alaska")
+    action = decide(state)
+    assert type(action) is Blitz and action.move_in is None
+
+
 # ---------------------------------------------------------------- greedy: transfer
 
 
@@ -283,6 +310,24 @@ def test_human_names_territories_by_number_name_start_and_initials() -> None:
     assert answer(state, "a wus alberta 1") == (Attack(wus, alberta, 1), "")
     assert answer(state, "blitz western united alb") == (Blitz(wus, alberta), "")
     assert answer(state, "STOP") == (STOP_ATTACKING, "")
+
+
+def test_human_may_order_the_move_in_with_then() -> None:
+    state = attack_position()
+    alaska, kamchatka = t(state, "Alaska"), t(state, "Kamchatka")
+    assert answer(state, "blitz alaska kamchatka then all") == (Blitz(alaska, kamchatka, 7), "")
+    assert answer(state, "blitz alaska kamchatka then min") == (Blitz(alaska, kamchatka, 0), "")
+    assert answer(state, "attack 0 36 2 then 4") == (Attack(alaska, kamchatka, 2, 4), "")
+    assert answer(state, "attack alaska kamchatka then max") == (
+        Attack(alaska, kamchatka, 3, 7),
+        "",
+    )
+    assert answer(state, "blitz alaska kamchatka then lots")[1] == (
+        "not accepted: the move-in after 'then' is all, min or a whole number, not 'lots'"
+    )
+    assert answer(state, "blitz alaska kamchatka then")[1] == (
+        "not accepted: after 'then' say how many move in should it capture: all, min or N"
+    )
 
 
 def test_human_attack_refusals_say_why() -> None:
@@ -413,7 +458,10 @@ def _typed(action: Any, state: WarfishState) -> str:
     if type(action) is Attack:
         return f"attack {names[action.source]} to {names[action.target]} {action.dice}"
     if type(action) is Blitz:
-        return f"blitz {action.source} {action.target}"
+        order = (
+            "" if action.move_in is None else " then " + ("min" if not action.move_in else "all")
+        )
+        return f"blitz {action.source} {action.target}{order}"
     if type(action) is MoveIn:
         return str(action.count)
     if type(action) is Transfer:

@@ -105,3 +105,43 @@ def test_the_engine_rolls_the_sides_its_options_name() -> None:
     event = next(e for e in reversed(state.events) if e[0] == "wf_attack")
     assert event[5:9] == ([8], [4, 1], 0, 1)
     assert ("attack_die", 7) in state.rng.log
+
+
+@pytest.mark.parametrize(("attack", "defend"), sorted(TABLE))
+def test_every_value_of_a_one_draw_roll_gives_the_exact_table(attack, defend) -> None:
+    """An unscripted roll is one draw over all 6**(a+d) combinations, read as base-6
+    digits: enumerating every value gives the companion's table exactly."""
+    tally = [0, 0, 0]
+    combinations = 6 ** (attack + defend)
+    for value in range(combinations):
+        rng = Rng(0)
+        rng.script("roll", [value])
+        *_, lost_a, lost_d = roll(rng, attack, defend, 6, 6)
+        tally[outcome(attack, defend, lost_a, lost_d)] += 1
+    assert tuple(Fraction(n, combinations) for n in tally) == TABLE[(attack, defend)]
+
+
+def test_a_one_draw_roll_reads_the_attackers_dice_first_lowest_digit_first() -> None:
+    rng = Rng(0)
+    # attacker faces 6, 4, 3 (digits 5, 3, 2), defender faces 3, 5 (digits 2, 4)
+    rng.script("roll", [5 + 3 * 6 + 2 * 36 + 2 * 216 + 4 * 1296])
+    assert roll(rng, 3, 2, 6, 6) == ([6, 4, 3], [5, 3], 0, 2)
+    assert rng.log == [("roll", 5 + 3 * 6 + 2 * 36 + 2 * 216 + 4 * 1296)]
+
+
+def test_an_unscripted_roll_is_one_draw_and_a_scripted_die_makes_it_die_by_die() -> None:
+    rng = Rng(3)
+    roll(rng, 3, 2, 6, 6)
+    assert [label for label, _ in rng.log] == ["roll"]
+    assert 0 <= rng.log[0][1] < 6**5
+    rng.script("defend_die", [0])
+    roll(rng, 3, 2, 6, 6)
+    assert [label for label, _ in rng.log[1:]] == ["attack_die"] * 3 + ["defend_die"] * 2
+
+
+def test_dice_with_too_many_combinations_for_a_table_roll_die_by_die() -> None:
+    rng = Rng(4)
+    attack, defend, _, _ = roll(rng, 3, 2, 100, 100)  # 10**10 combinations
+    assert [label for label, _ in rng.log] == ["attack_die"] * 3 + ["defend_die"] * 2
+    assert attack == sorted(attack, reverse=True) and defend == sorted(defend, reverse=True)
+    assert all(1 <= face <= 100 for face in attack + defend)

@@ -12,6 +12,7 @@ outside the engine asks for it. This keeps random playouts free of per-event dic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 PUBLIC = -1
@@ -20,6 +21,7 @@ NOBODY = -2
 Event = tuple[Any, ...]
 
 _FIELDS: dict[str, tuple[str, ...]] = {}
+_BUILDERS: dict[str, Callable[[Event], dict[str, Any]]] = {}
 
 
 def register_event(kind: str, *fields: str) -> str:
@@ -27,8 +29,28 @@ def register_event(kind: str, *fields: str) -> str:
     known = _FIELDS.get(kind)
     if known is not None and known != fields:
         raise ValueError(f"event kind {kind!r} already registered with fields {known}")
+    if not all(field.isidentifier() for field in fields):
+        raise ValueError(f"event kind {kind!r}: field names must be identifiers, got {fields}")
     _FIELDS[kind] = fields
+    _BUILDERS[kind] = _builder(kind, fields)
     return kind
+
+
+def _builder(kind: str, fields: tuple[str, ...]) -> Callable[[Event], dict[str, Any]]:
+    """A function from an event tuple of `kind` to its JSON form, written out as one dict
+    display: views turn a few events into JSON at every decision, and a generated literal
+    is about three times faster than zipping names with values. (The field names are
+    identifiers, checked above, so the generated source is safe.)"""
+    items = "".join(f", {field!r}: event[{i + 2}]" for i, field in enumerate(fields))
+    source = (
+        "def build(event):\n"
+        f"    if len(event) != {len(fields) + 2}:\n"
+        "        raise ValueError(f'event {event!r} does not have the fields {fields}')\n"
+        f"    return {{'kind': event[0]{items}}}\n"
+    )
+    scope: dict[str, Any] = {"fields": fields}
+    exec(source, scope)  # the source is built above from identifiers only
+    return scope["build"]  # type: ignore[no-any-return]
 
 
 def visible_to(event: Event, seat: int | None) -> bool:
@@ -39,10 +61,7 @@ def visible_to(event: Event, seat: int | None) -> bool:
 
 def event_json(event: Event) -> dict[str, Any]:
     """The JSON form of an event: ``{"kind": ..., field: value, ...}`` (audience omitted)."""
-    kind = event[0]
-    out: dict[str, Any] = {"kind": kind}
-    out.update(zip(_FIELDS[kind], event[2:], strict=True))
-    return out
+    return _BUILDERS[event[0]](event)
 
 
 def event_fields(kind: str) -> tuple[str, ...]:

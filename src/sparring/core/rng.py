@@ -54,6 +54,11 @@ class Rng:
             self._scripted = {}
         self._scripted.setdefault(label, deque()).extend(int(o) for o in outcomes)
 
+    def scripted(self, label: str) -> bool:
+        """Whether the next draw of `label` is a scripted one."""
+        scripted = self._scripted
+        return bool(scripted and scripted.get(label))
+
     def below(self, n: int, label: str) -> int:
         """A uniform integer in ``[0, n)``."""
         scripted = self._scripted

@@ -1,9 +1,16 @@
 """One attack roll (rules text, "Attack"): the attacker rolls 1–3 dice, the defender 1–2;
 highest is compared with highest, then second with second; ties go to the defender.
 
-Each die is one draw from the game's `Rng`: ``rng.below(sides, "attack_die")`` for the
-attacker's dice (all of them first), then ``"defend_die"`` for the defender's. A draw is
-the face minus one, so a test scripting faces (6, 4, 3) scripts ``[5, 3, 2]``.
+A roll is one draw from the game's `Rng`: ``rng.below(A**a * D**d, "roll")`` for `a`
+attacking dice of `A` sides and `d` defending dice of `D` sides, read as digits — the
+attacker's dice first, lowest digit first, each digit a face minus one. A uniform draw
+over all the combinations is exactly independent uniform dice, at a fifth of the cost of
+five draws; every roll's outcome is looked up in a table built once per dice shape.
+
+Tests and scenarios script dice one by one instead: while either ``"attack_die"`` or
+``"defend_die"`` has scripted outcomes, the roll draws each die separately under those
+labels (the attacker's dice first, the value being the face minus one, so scripting faces
+(6, 4, 3) scripts ``[5, 3, 2]``), free draws included.
 """
 
 from __future__ import annotations
@@ -12,8 +19,14 @@ from sparring.core.rng import Rng
 
 ATTACK_DIE = "attack_die"
 DEFEND_DIE = "defend_die"
+ROLL = "roll"
 MAX_ATTACK_DICE = 3
 MAX_DEFEND_DICE = 2
+#: Dice shapes with more combinations than this roll die by die (no table is built).
+TABLE_LIMIT = 1 << 16
+
+Outcome = tuple[tuple[int, ...], tuple[int, ...], int, int]
+_TABLES: dict[tuple[int, int, int, int], tuple[Outcome, ...]] = {}
 
 
 def roll(
@@ -21,9 +34,23 @@ def roll(
 ) -> tuple[list[int], list[int], int, int]:
     """Roll and compare: ``(attacker faces, defender faces, attacker losses, defender
     losses)``, faces sorted highest first."""
-    below = rng.below
-    attack = sorted([below(attack_sides, ATTACK_DIE) + 1 for _ in range(attack_dice)], reverse=True)
-    defend = sorted([below(defend_sides, DEFEND_DIE) + 1 for _ in range(defend_dice)], reverse=True)
+    key = (attack_dice, defend_dice, attack_sides, defend_sides)
+    table = _TABLES.get(key)
+    if table is None or rng.scripted(ATTACK_DIE) or rng.scripted(DEFEND_DIE):
+        if table is None and attack_sides**attack_dice * defend_sides**defend_dice <= TABLE_LIMIT:
+            _TABLES[key] = _table(*key)
+            return roll(rng, attack_dice, defend_dice, attack_sides, defend_sides)
+        below = rng.below
+        attack = [below(attack_sides, ATTACK_DIE) + 1 for _ in range(attack_dice)]
+        defend = [below(defend_sides, DEFEND_DIE) + 1 for _ in range(defend_dice)]
+        return _compare(attack, defend)
+    attack_faces, defend_faces, lost_a, lost_d = table[rng.below(len(table), ROLL)]
+    return list(attack_faces), list(defend_faces), lost_a, lost_d
+
+
+def _compare(attack: list[int], defend: list[int]) -> tuple[list[int], list[int], int, int]:
+    attack.sort(reverse=True)
+    defend.sort(reverse=True)
     attacker_losses = defender_losses = 0
     for a, d in zip(attack, defend, strict=False):
         if a > d:
@@ -31,3 +58,22 @@ def roll(
         else:
             attacker_losses += 1
     return attack, defend, attacker_losses, defender_losses
+
+
+def _table(
+    attack_dice: int, defend_dice: int, attack_sides: int, defend_sides: int
+) -> tuple[Outcome, ...]:
+    """Every outcome of one roll, indexed by the draw it decodes from (see the module)."""
+    outcomes = []
+    for value in range(attack_sides**attack_dice * defend_sides**defend_dice):
+        attack = []
+        for _ in range(attack_dice):
+            value, digit = divmod(value, attack_sides)
+            attack.append(digit + 1)
+        defend = []
+        for _ in range(defend_dice):
+            value, digit = divmod(value, defend_sides)
+            defend.append(digit + 1)
+        a, d, lost_a, lost_d = _compare(attack, defend)
+        outcomes.append((tuple(a), tuple(d), lost_a, lost_d))
+    return tuple(outcomes)

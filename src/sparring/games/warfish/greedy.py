@@ -15,7 +15,9 @@
   a continent, lies in the focus continent, breaks an enemy's continent or eliminates a
   player.
 - **Move-in**: everything to the front: all it may if the captured territory borders
-  enemies (the attack rolls on from there), else the minimum. (Keeping half behind when
+  enemies (the attack rolls on from there), else the minimum. Capturing changes no
+  neighbour's owner, so the blitz carries this as its standing ``move_in`` order (one
+  decision fewer a capture) unless fog hides a neighbour of the target. (Keeping half behind when
   the source still faces enemies lost 38% of 200 games against this.)
 - **Transfer**: the largest stack of a territory without enemy neighbours to the most
   threatened border it may reach; none if every stack is at a border.
@@ -354,7 +356,13 @@ class GreedyAgent:
                 best, best_score = pair, score
         if best is None:
             return STOP_ATTACKING
-        return Blitz(best[0], best[1])
+        source, target = best
+        owner, me = view["owner"], self.seat
+        near = info.near[target]
+        if any(owner[n] is None for n in near):  # fog: decide once the capture shows more
+            return Blitz(source, target)
+        ahead = any(owner[n] != me for n in near)  # as `_move_in` would, one decision early
+        return Blitz(source, target, units[source] if ahead else 0)
 
     def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:
         """Everything goes on to the front: all it may if the captured territory borders

@@ -11,6 +11,8 @@ the recent events; then the question of the phase with its choices. Answers:
 - **cards**: ``trade K`` (K a set's number in the list, or ``K`` alone) or
   ``trade C C C`` (three card ids); ``stop`` keeps the cards (not when forced);
 - **attack**: ``attack A B [D]`` (D dice, the most if not given), ``blitz A B``, ``stop``;
+  either attack may end in ``then N`` (``then all``, ``then min``) to settle the move-in
+  should it capture, instead of being asked;
 - **move-in**: ``N``, ``move N``, ``all`` or ``min``;
 - **transfer**: ``transfer A B [N]`` (all but one if N is not given) or ``end``.
 
@@ -49,6 +51,7 @@ STOP_WORDS = frozenset({"stop", "end", "done", "pass", "skip", "no", "keep", "no
 SEPARATORS = frozenset({"to", "into", "from", "on", ">", "->", "→", ",", "and", "with"})
 ALL_WORDS = frozenset({"all", "max", "everything"})
 LISTED = 40  # choices listed before "... and N more"
+ALL_MOVE_IN = 1 << 30  # what "then all" stands for until the source's units are known
 HELP = {
     "setup": "Setup: put one unit on one of your territories — 'place T' or just 'T' "
     "(T: a number, a name, the start of a name, or initials like 'wus').",
@@ -57,7 +60,9 @@ HELP = {
     "trade": "Cards: 'trade K' trades the set numbered K in the list (or just 'K'); "
     "'trade C C C' names three card ids; 'stop' keeps your cards (not with 5 or more).",
     "attack": "Attack: 'attack A B D' rolls D dice from A against B (the most dice if D "
-    "is left out); 'blitz A B' rolls until B falls or A is down to 1; 'stop' ends attacks.",
+    "is left out); 'blitz A B' rolls until B falls or A is down to 1; 'stop' ends attacks. "
+    "Add 'then all', 'then min' or 'then N' to either to settle the move-in of a capture "
+    "in advance.",
     "move_in": "Move-in: how many units move into the captured territory — a number, "
     "'all' or 'min'.",
     "transfer": "Transfer: 'transfer A B N' moves N units from A to B ('transfer A B' "
@@ -208,7 +213,10 @@ def _sets(legal: Sequence[Any]) -> list[Trade]:
 def _attack_question(board: Board, legal: Any) -> str:
     options = board.options
     table = blitz_table(options["attack_dice_sides"], options["defend_dice_sides"])
-    lines = ["Attack: 'attack A B [dice]', 'blitz A B', or 'stop'. Possible attacks:"]
+    lines = [
+        "Attack: 'attack A B [dice]', 'blitz A B' (either may end 'then all|min|N'), "
+        "or 'stop'. Possible attacks:"
+    ]
     for (source, target), dice in list(zip(legal.pairs, legal.dice, strict=True))[:LISTED]:
         chance = capture_chance(table, board.units[source] or 1, board.units[target] or 1)
         lines.append(
@@ -444,6 +452,13 @@ def _read_attack(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]
     if verb not in ("attack", "a", "blitz", "b"):
         return None, "say 'attack A B [dice]', 'blitz A B' or 'stop'"
     rest = tokens[1:]
+    move_in = None
+    if "then" in rest:
+        at = rest.index("then")
+        move_in, reason = _move_in_order(rest[at + 1 :])
+        if move_in is None:
+            return None, reason
+        rest = rest[:at]
     dice_token = None
     if verb in ("attack", "a") and len(rest) > 2 and rest[-1].isdigit():
         dice_token, rest = rest[-1], rest[:-1]
@@ -457,12 +472,28 @@ def _read_attack(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]
     most = legal.max_dice(source, target)
     if not most:
         return None, _attack_reason(board, legal, source, target)
+    if move_in is not None and move_in >= ALL_MOVE_IN:
+        move_in = board.units[source] or 0  # all: clamped by the engine to all it may
     if verb in ("blitz", "b"):
-        return Blitz(source, target), ""
+        return Blitz(source, target, move_in), ""
     if dice_token is None:
-        return Attack(source, target, most), ""
+        return Attack(source, target, most, move_in), ""
     dice, reason = _count(dice_token, 1, most, f"dice from {board.names[source]}")
-    return (None, reason) if dice is None else (Attack(source, target, dice), "")
+    return (None, reason) if dice is None else (Attack(source, target, dice, move_in), "")
+
+
+def _move_in_order(tokens: list[str]) -> tuple[int | None, str]:
+    """The standing move-in order after ``then``: all, min (0) or a number of units."""
+    if len(tokens) != 1:
+        return None, "after 'then' say how many move in should it capture: all, min or N"
+    token = tokens[0]
+    if token in ALL_WORDS:
+        return ALL_MOVE_IN, ""
+    if token == "min":
+        return 0, ""
+    if not token.isdigit():
+        return None, f"the move-in after 'then' is all, min or a whole number, not {token!r}"
+    return int(token), ""
 
 
 def _read_move_in(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:

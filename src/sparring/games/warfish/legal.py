@@ -24,6 +24,7 @@ from .actions import (
     StopTrading,
     Trade,
     Transfer,
+    valid_move_in_order,
 )
 from .dice import MAX_ATTACK_DICE
 from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
@@ -275,9 +276,17 @@ def _check_target(state: WarfishState, source: Any, target: Any) -> str | None:
     return None
 
 
+def _check_move_in_order(action: Attack | Blitz) -> str | None:
+    if valid_move_in_order(action.move_in):
+        return None
+    return f"move_in, if given, is a whole number of at least 0, not {action.move_in!r}"
+
+
 def _check_attack(state: WarfishState, action: Attack) -> str | None:
-    reason = _phase(state, (ATTACK,), "attack") or _check_target(
-        state, action.source, action.target
+    reason = (
+        _phase(state, (ATTACK,), "attack")
+        or _check_target(state, action.source, action.target)
+        or _check_move_in_order(action)
     )
     if reason:
         return reason
@@ -289,7 +298,11 @@ def _check_attack(state: WarfishState, action: Attack) -> str | None:
 
 
 def _check_blitz(state: WarfishState, action: Blitz) -> str | None:
-    return _phase(state, (ATTACK,), "blitz") or _check_target(state, action.source, action.target)
+    return (
+        _phase(state, (ATTACK,), "blitz")
+        or _check_target(state, action.source, action.target)
+        or _check_move_in_order(action)
+    )
 
 
 def _check_stop_attacking(state: WarfishState, action: StopAttacking) -> str | None:

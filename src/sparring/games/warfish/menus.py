@@ -16,7 +16,16 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, overload
 
-from .actions import END_TURN, STOP_ATTACKING, Attack, Blitz, MoveIn, Place, Transfer
+from .actions import (
+    END_TURN,
+    STOP_ATTACKING,
+    Attack,
+    Blitz,
+    MoveIn,
+    Place,
+    Transfer,
+    valid_move_in_order,
+)
 
 
 class _Menu(Sequence[Any]):
@@ -136,9 +145,15 @@ class AttackMenu(_Menu):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Attack):
             dice = action.dice
-            return type(dice) is int and 1 <= dice <= self.max_dice(action.source, action.target)
+            return (
+                type(dice) is int
+                and 1 <= dice <= self.max_dice(action.source, action.target)
+                and valid_move_in_order(action.move_in)
+            )
         if isinstance(action, Blitz):
-            return self.max_dice(action.source, action.target) > 0
+            return self.max_dice(action.source, action.target) > 0 and valid_move_in_order(
+                action.move_in
+            )
         return action in self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -147,7 +162,8 @@ class AttackMenu(_Menu):
             "choices": [[s, t, d] for (s, t), d in zip(self.pairs, self.dice, strict=True)],
             "also": self._tail_json(),
             "count": len(self),
-            "note": "attack: source, target, dice 1..max; blitz: any listed source, target",
+            "note": "attack: source, target, dice 1..max; blitz: any listed source, target; "
+            "either may add move_in (0 or more) to settle a capture's move-in in advance",
         }
 
 

@@ -523,7 +523,7 @@ class WarfishState:
     def _attack(self, action: Attack) -> None:
         source, target = action.source, action.target
         self._roll(source, target, action.dice)
-        self._after_roll(source, target, action.dice)
+        self._after_roll(source, target, action.dice, action.move_in)
 
     def _blitz(self, action: Blitz) -> None:
         source, target, units = action.source, action.target, self.units
@@ -532,17 +532,19 @@ class WarfishState:
             self._roll(source, target, dice)
             if units[target] == 0 or units[source] < 2 or not attacks_left(self):
                 break
-        self._after_roll(source, target, dice)
+        self._after_roll(source, target, dice, action.move_in)
 
-    def _after_roll(self, source: int, target: int, dice: int) -> None:
+    def _after_roll(self, source: int, target: int, dice: int, move_in: int | None) -> None:
         if self.units[target] == 0:
-            self._capture(source, target, dice)
+            self._capture(source, target, dice, move_in)
         elif self.units[source] < 2 or not attacks_left(self):
             self._enter_attack()
 
-    def _capture(self, source: int, target: int, dice: int) -> None:
+    def _capture(self, source: int, target: int, dice: int, move_in: int | None) -> None:
         """`target` falls: it changes hands, its owner may be eliminated (and the game won);
-        then the attacker moves in at least the last roll's dice, at most all but 1."""
+        then the attacker moves in at least the last roll's dice, at most all but 1 — the
+        attack's standing `move_in` order clamped into that range, if it gave one, else
+        the player is asked (when there is a choice)."""
         seat = self.seat
         previous = self.owner[target]
         self._board_event(
@@ -565,6 +567,8 @@ class WarfishState:
             self._finish(seat, f"seat {seat} eliminated every other player")
         elif low == high:
             self._move_in(source, target, low)
+        elif move_in is not None:
+            self._move_in(source, target, min(max(move_in, low), high))
         else:
             self.pending = (source, target, low, high)
             self.phase = MOVE_IN
