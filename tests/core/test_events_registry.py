@@ -45,3 +45,15 @@ def test_unknown_game_names_the_known_ones() -> None:
 def test_game_lookup_ignores_case_and_spaces() -> None:
     assert get_game(" Aquawar ").name == "aquawar"
     assert "aquawar" in game_names()
+
+
+def test_an_event_with_the_wrong_number_of_values_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="does not have the fields"):
+        event_json((PING, PUBLIC, 0))
+    with pytest.raises(ValueError, match="does not have the fields"):
+        event_json((PING, PUBLIC, 0, 5, 6))
+
+
+def test_event_field_names_must_be_identifiers() -> None:
+    with pytest.raises(ValueError, match="must be identifiers"):
+        register_event("test_bad_fields", "not a name")

@@ -77,3 +77,12 @@ def test_reseed_changes_the_future_only() -> None:
     rng.reseed(77)
     assert rng.log == before
     assert draws(rng, 5) == draws(Rng(77), 5)
+
+
+def test_scripted_tells_whether_the_next_draw_of_a_label_is_scripted() -> None:
+    rng = Rng(1)
+    assert not rng.scripted("die")
+    rng.script("die", [2])
+    assert rng.scripted("die") and not rng.scripted("other")
+    rng.below(6, "die")
+    assert not rng.scripted("die")

@@ -79,12 +79,13 @@ def bench_matches(
 class _Counted:
     """An agent wrapper that counts decisions, so the match loop itself stays untouched."""
 
-    __slots__ = ("_act", "_tally", "needs_view")
+    __slots__ = ("_act", "_tally", "needs_log", "needs_view")
 
     def __init__(self, agent: Any, tally: list[int]) -> None:
         self._act = agent.act
         self._tally = tally
         self.needs_view = agent.needs_view
+        self.needs_log = getattr(agent, "needs_log", True)
 
     def act(self, view: Any, legal: Any) -> Any:
         self._tally[0] += 1

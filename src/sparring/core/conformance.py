@@ -18,7 +18,8 @@ The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
   leaving the state exactly as it was; `check_legal_actions_accepted`: every offered
   action is accepted.
 - `check_random_playout`: random legal play ends without error; the generic contract
-  and the game's own invariants hold after every step.
+  and the game's own invariants hold after every step, every view renders, and a game's
+  lean view is its view without the log (`check_lean_view`).
 - `check_no_leaks`: scrambling what a seat cannot see leaves its view and legal actions
   unchanged while really changing hidden data, and sentinels planted in hidden fields never
   reach the seat's view, legal actions or rendered text.
@@ -502,10 +503,21 @@ def check_random_playout(
         _check_step(spec, state, seat, action, log)
         check_contract(spec, state)
         for viewer in (*seats(state), None):
-            spec.render_view(spec.view(state, viewer))  # every view renders, at every step
+            view = spec.view(state, viewer)
+            spec.render_view(view)  # every view renders, at every step
+            if spec.lean_view is not None:
+                check_lean_view(spec, state, viewer, view)
         if hooks.invariants is not None:
             hooks.invariants(state)
     raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
+
+
+def check_lean_view(spec: GameSpec, state: GameState, viewer: int | None, view: Any) -> None:
+    """The lean view is the view without its log: nothing more, nothing else."""
+    assert spec.lean_view is not None
+    lean = spec.lean_view(state, viewer)
+    full = {key: value for key, value in view.items() if key != "log"}
+    assert lean == full, f"the lean view of {viewer} is not its view without the log"
 
 
 # --------------------------------------------------------------------- (e) no leaks

@@ -66,7 +66,13 @@ class TwoSeatOutcome:
 
 
 class Agent(Protocol):
-    """A player that lives in this process and sees only views and legal actions."""
+    """A player that lives in this process and sees only views and legal actions.
+
+    An agent that never reads views sets ``needs_view = False`` and is handed ``None``;
+    one that reads the board but never the view's event ``log`` may also set
+    ``needs_log = False`` (absent means True) and, where the game has one, is handed its
+    lean view: the same view without the log, which is most of a view's cost.
+    """
 
     needs_view: bool
 
@@ -91,6 +97,8 @@ class GameSpec:
     ``turn_event`` (a new turn); ``live_skip`` lists event kinds too routine to print there.
     With ``live_reveal`` a live display with no person playing shows every seat's events
     too (each once), e.g. a fogged board; ``event_context`` is described at `describe`.
+    ``lean_view(state, seat)``, if given, is ``view`` without its ``"log"`` entry (the
+    conformance kit checks exactly that), for in-process agents with ``needs_log = False``.
     """
 
     name: str
@@ -116,6 +124,7 @@ class GameSpec:
     live_skip: frozenset[str] = frozenset()
     event_context: Callable[[Any], Any] | None = None
     live_reveal: bool = False
+    lean_view: Callable[[Any, int | None], dict[str, Any]] | None = None
 
     def describe(self, event: dict[str, Any], viewer: int | None, state: Any) -> str:
         """One event in words. With ``event_context(state)`` (e.g. a map's territory
@@ -123,6 +132,16 @@ class GameSpec:
         if self.event_context is None:
             return self.describe_event(event, viewer)
         return self.describe_event(event, viewer, self.event_context(state))  # type: ignore[call-arg]
+
+    def view_for(self, agent: Agent) -> Callable[[Any, int | None], dict[str, Any]] | None:
+        """The view function an in-process `agent` is served by: none for an agent that
+        reads no views, the lean view for one that reads no log (if the game has one),
+        else the full view."""
+        if not agent.needs_view:
+            return None
+        if self.lean_view is not None and not getattr(agent, "needs_log", True):
+            return self.lean_view
+        return self.view
 
     def clock(self, state: Any, seat: int, seconds: float) -> float:
         """The clock for `seat`'s decision now, given the match's per-decision `seconds`."""

@@ -1,8 +1,9 @@
 """Playing a whole match between in-process agents, the loop every front end shares.
 
 Agents see only views and legal actions. An agent that does not read views (`needs_view`
-False) is handed ``None``, so cheap agents cost nothing beyond their own choice — this is
-the loop the benchmarks time.
+False) is handed ``None``, and one that reads no log (`needs_log` False) the game's lean
+view if it has one (`GameSpec.view_for`), so cheap agents cost little beyond their own
+choice — this is the loop the benchmarks time.
 """
 
 from __future__ import annotations
@@ -42,14 +43,15 @@ def play_match(
     if on_events is not None:
         on_events(state, state.events[:])
         seen = len(state.events)
-    view_fn = spec.view
+    view_fns = [spec.view_for(agent) for agent in agents]
     clock = time.perf_counter
     spent = 0.0
     while not state.is_terminal():
         for seat in state.to_move():
             agent = agents[seat]
             legal = state.legal_actions(seat)
-            view = view_fn(state, seat) if agent.needs_view else None
+            view_fn = view_fns[seat]
+            view = None if view_fn is None else view_fn(state, seat)
             if recorder is None:
                 action = agent.act(view, legal)
             else:

@@ -57,6 +57,7 @@ class MapInfo:
     near: tuple[tuple[int, ...], ...]
     continent_of: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
     bonus: tuple[int, ...]
     density: tuple[float, ...]  # bonus per territory, plus a base value
     borders: tuple[tuple[int, ...], ...]  # per continent: members with a neighbour outside
@@ -99,6 +100,7 @@ def map_info(static: dict[str, Any]) -> MapInfo:
         near=near,
         continent_of=tuple(continent_of),
         members=tuple(members),
+        sizes=tuple(len(m) for m in members),
         bonus=tuple(bonus),
         density=tuple(b / len(m) + 0.5 for b, m in zip(bonus, members, strict=True)),
         borders=borders,
@@ -120,6 +122,7 @@ class GreedyAgent:
     """Plays one seat by the heuristic above."""
 
     needs_view = True
+    needs_log = False  # it reads the board, never the event log: served the lean view
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -130,6 +133,10 @@ class GreedyAgent:
         self._focus_now = -1
         self._setup_owner: list[int] = []
         self._setup_score: dict[int, float] = {}
+        self._stats_view: dict[str, Any] | None = None
+        self._table_for: dict[str, Any] | None = None
+        self._blitz_odds: tuple[tuple[float, ...], ...] = ()
+        self._stats: dict[int, tuple[int, int | None]] = {}
 
     def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
         if view is None:
@@ -169,22 +176,36 @@ class GreedyAgent:
 
     def _value(self, view: dict[str, Any], info: MapInfo, target: int, focus: int) -> float:
         """What taking `target` is worth, in rough units of one territory."""
-        owner = view["owner"]
         c = info.continent_of[target]
-        holder = owner[target]
+        holder = view["owner"][target]
         value = 1.0 + self._jitter[target]
-        holders = info.pick[c](owner)
-        if holders.count(self.seat) == len(holders) - 1:
+        mine, sole = self._continent(view, info, c)
+        if mine == info.sizes[c] - 1:
             value += 2.0 * info.bonus[c] + 1.0
         elif c == focus:
             value += 1.0 + info.density[c]
         if holder is not None and holder >= 0:
-            if holders.count(holder) == len(holders):
+            if sole == holder:
                 value += info.bonus[c]
             player = view["players"][holder]
             if player.get("territories") == 1:
                 value += 4.0 + player["cards"]
         return value
+
+    def _continent(self, view: dict[str, Any], info: MapInfo, c: int) -> tuple[int, int | None]:
+        """``(own territories in continent c, the seat holding all of it or None)`` for
+        this view, worked out once per view and continent: `_value` asks for the same few
+        continents many times a decision."""
+        if self._stats_view is not view:
+            self._stats_view = view
+            self._stats = {}
+        known = self._stats.get(c)
+        if known is None:
+            holders = info.pick[c](view["owner"])
+            first = holders[0]
+            sole = first if holders.count(first) == len(holders) else None
+            known = self._stats[c] = (holders.count(self.seat), sole)
+        return known
 
     def _threat(self, view: dict[str, Any], info: MapInfo, t: int) -> int:
         """Units that could attack `t` next turn (the largest enemy stack bordering it)."""
@@ -333,16 +354,22 @@ class GreedyAgent:
     # ------------------------------------------------------------- attacks
 
     def _table(self, view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
+        """The blitz odds for the view's dice (kept while the options object is the same:
+        views share one per options value)."""
         options = view["options"]
-        return blitz_table(options["attack_dice_sides"], options["defend_dice_sides"])
+        if options is not self._table_for:
+            self._table_for = options
+            self._blitz_odds = blitz_table(
+                options["attack_dice_sides"], options["defend_dice_sides"]
+            )
+        return self._blitz_odds
 
     def _attack(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
         """A blitz on the best target with good odds, or stop."""
         units = view["units"]
         table = self._table(view)
-        focus = self._focus(view, info)
         floor = CARD_ODDS if view["options"]["cards"] and not view["captured"] else ATTACK_ODDS
-        best, best_score = None, 0.0
+        best, best_score, focus = None, 0.0, -2
         for pair in legal.pairs:
             attackers, defenders = units[pair[0]], units[pair[1]]
             if attackers <= TABLE and defenders <= TABLE:
@@ -351,6 +378,8 @@ class GreedyAgent:
                 chance = capture_chance(table, attackers, defenders)
             if chance < ATTACK_ODDS and (chance < floor or defenders > 1):
                 continue
+            if focus == -2:
+                focus = self._focus(view, info)
             score = chance * self._value(view, info, pair[1], focus)
             if score > best_score:
                 best, best_score = pair, score
@@ -358,10 +387,14 @@ class GreedyAgent:
             return STOP_ATTACKING
         source, target = best
         owner, me = view["owner"], self.seat
-        near = info.near[target]
-        if any(owner[n] is None for n in near):  # fog: decide once the capture shows more
-            return Blitz(source, target)
-        ahead = any(owner[n] != me for n in near)  # as `_move_in` would, one decision early
+        ahead = False
+        for n in info.near[target]:
+            holder = owner[n]
+            if holder is None:  # fog: decide once the capture shows more
+                return Blitz(source, target)
+            if holder != me:
+                ahead = True
+        # as `_move_in` would decide after the capture, one decision early
         return Blitz(source, target, units[source] if ahead else 0)
 
     def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:

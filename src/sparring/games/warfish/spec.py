@@ -12,7 +12,7 @@ from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
 from .render import describe_event, render_view
 from .state import WarfishState
-from .views import view
+from .views import lean_view, view
 
 RULES_VERSION = "warfish-v1"
 
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     options_from_json=WarfishOptions.from_json,
     action_from_json=action_from_json,
     view=view,
+    lean_view=lean_view,
     render_view=render_view,
     describe_event=describe_event,
     summarize=summarize,

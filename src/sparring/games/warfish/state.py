@@ -47,13 +47,14 @@ from .legal import (
     SETUP,
     TRADE,
     TRANSFER,
+    attack_choices,
     attacks_left,
-    can_attack,
     menu,
     refusal,
     room,
     transfer_choices,
 )
+from .menus import AttackMenu, TransferMenu
 from .options import WarfishOptions, shared_json
 
 __all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
@@ -378,16 +379,26 @@ class WarfishState:
             self._enter_attack()
 
     def _enter_attack(self) -> None:
+        """The attack phase, if any attack is possible. Finding out lists them all, so the
+        list is kept as the menu: entering a phase is the last step of an `apply`, and the
+        next `legal_actions` would list the same attacks again."""
         self.phase = ATTACK
-        if not can_attack(self):
+        pairs, dice = attack_choices(self)
+        if pairs:
+            self._legal = AttackMenu(pairs, dice)
+        else:
             self._enter_transfer()
 
     def _enter_transfer(self) -> None:
-        limit = self.options.transfers_per_turn
-        if self.transfers < limit and transfer_choices(self, first_only=True)[0]:
-            self.phase = TRANSFER
-        else:
-            self._end_turn()
+        """The transfer phase, if a transfer is allowed and possible (its menu kept, as for
+        attacks); otherwise the turn ends."""
+        if self.transfers < self.options.transfers_per_turn:
+            pairs, caps = transfer_choices(self)
+            if pairs:
+                self.phase = TRANSFER
+                self._legal = TransferMenu(pairs, caps)
+                return
+        self._end_turn()
 
     def _end_turn(self) -> None:
         """End the turn and start the next. A turn with nothing to decide (every territory

@@ -26,8 +26,9 @@ from .state import WarfishState
 LOG_EVENTS = 12
 
 
-def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of `state` for `seat`, or for a spectator (None)."""
+def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, Any]:
+    """The JSON-ready view of `state` for `seat`, or for a spectator (None); without its
+    ``"log"`` with `log` False (`lean_view`)."""
     fog = state.fog
     alive, hands = state.alive, state.hands
     if fog:
@@ -70,13 +71,20 @@ def view(state: WarfishState, seat: int | None) -> dict[str, Any]:
         "next_trade_value": state.options.trade_value(state.trades),
         "winner": state.winner,
         "end_reason": state.end_reason,
-        "log": _log(state, seat),
     }
+    if log:
+        out["log"] = _log(state, seat)
     if seat is not None:
         out["hand"] = hands[seat][:]
     if not fog or (seat is not None and seat == state.seat):
         _turn_details(state, seat, out)
     return out
+
+
+def lean_view(state: WarfishState, seat: int | None) -> dict[str, Any]:
+    """The view without its event log, for in-process agents that never read it (the
+    greedy agent): the log is about half of a view's cost."""
+    return view(state, seat, log=False)
 
 
 def _turn_details(state: WarfishState, seat: int | None, out: dict[str, Any]) -> None:
@@ -111,27 +119,31 @@ def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
     event covered is no longer in its place), the log is rebuilt from the end."""
     events = state.events
     count = len(events)
-    cache = state.event_json_cache
-    if len(cache) < count:
-        cache.extend([None] * (count - len(cache)))
     memo = state.log_memo.get(seat)
     if memo is not None:
         upto, last, recent = memo
-        if upto <= count and (upto == 0 or events[upto - 1] is last):
-            if upto < count:
-                for index in range(upto, count):
-                    event = events[index]
-                    if event[1] == PUBLIC or event[1] == seat:
-                        data = cache[index]
-                        if data is None:
-                            data = cache[index] = event_json(event)
-                        recent.append(data)
-                if len(recent) > LOG_EVENTS:
-                    del recent[:-LOG_EVENTS]
-                memo[0] = count
-                memo[1] = events[count - 1]
+        if upto == count and (upto == 0 or events[upto - 1] is last):
             return recent[:]
-    picked: list[dict[str, Any]] = []  # visible_to, inlined: this runs at every decision
+        if upto < count and (upto == 0 or events[upto - 1] is last):
+            cache = state.event_json_cache
+            if len(cache) < count:
+                cache.extend([None] * (count - len(cache)))
+            for index in range(upto, count):  # visible_to, inlined: this runs at every decision
+                event = events[index]
+                if event[1] == PUBLIC or event[1] == seat:
+                    data = cache[index]
+                    if data is None:
+                        data = cache[index] = event_json(event)
+                    recent.append(data)
+            if len(recent) > LOG_EVENTS:
+                del recent[:-LOG_EVENTS]
+            memo[0] = count
+            memo[1] = events[-1]
+            return recent[:]
+    cache = state.event_json_cache
+    if len(cache) < count:
+        cache.extend([None] * (count - len(cache)))
+    picked: list[dict[str, Any]] = []
     for index in range(count - 1, -1, -1):
         event = events[index]
         if event[1] == PUBLIC or event[1] == seat:

@@ -1,0 +1,53 @@
+"""The in-process match loop: which view each agent is served."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sparring.core.playout import play_match
+from sparring.core.registry import get_game
+
+
+class Watcher:
+    """Plays the first legal action and remembers the keys of every view it was given."""
+
+    def __init__(self, needs_view: bool, needs_log: bool | None) -> None:
+        self.needs_view = needs_view
+        if needs_log is not None:
+            self.needs_log = needs_log
+        self.seen: list[Any] = []
+
+    def act(self, view: dict[str, Any] | None, legal: Any) -> Any:
+        self.seen.append(None if view is None else set(view))
+        return legal[0]
+
+
+def watch(needs_view: bool, needs_log: bool | None, game: str = "warfish") -> list[Any]:
+    spec = get_game(game)
+    options = spec.options_from_json({"map": "triad"}) if game == "warfish" else None
+    agents = [Watcher(needs_view, needs_log), Watcher(True, None)]
+    play_match(spec, 3, options, agents)
+    assert agents[1].seen and all("log" in keys for keys in agents[1].seen)
+    return agents[0].seen
+
+
+def test_an_agent_that_reads_no_log_is_served_the_lean_view() -> None:
+    seen = watch(True, False)
+    assert seen and all("log" not in keys and "owner" in keys for keys in seen)
+
+
+def test_agents_are_served_the_full_view_unless_they_say_otherwise() -> None:
+    assert all("log" in keys for keys in watch(True, None))
+    assert all("log" in keys for keys in watch(True, True))
+
+
+def test_an_agent_that_reads_no_views_gets_none() -> None:
+    assert set(watch(False, False)) == {None}
+
+
+def test_a_game_without_a_lean_view_serves_the_full_one() -> None:
+    spec = get_game("tactics")
+    assert spec.lean_view is None
+    agents = [Watcher(True, False), Watcher(True, None)]
+    play_match(spec, 3, None, agents)
+    assert agents[0].seen and all("log" in keys for keys in agents[0].seen)
