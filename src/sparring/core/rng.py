@@ -54,6 +54,10 @@ class Rng:
             self._scripted = {}
         self._scripted.setdefault(label, deque()).extend(int(o) for o in outcomes)
 
+    def scripting(self) -> bool:
+        """Whether any outcome has ever been scripted (a cheap test before `scripted`)."""
+        return self._scripted is not None
+
     def scripted(self, label: str) -> bool:
         """Whether the next draw of `label` is a scripted one."""
         scripted = self._scripted

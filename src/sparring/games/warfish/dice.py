@@ -36,10 +36,10 @@ def roll(
     losses)``, faces sorted highest first."""
     key = (attack_dice, defend_dice, attack_sides, defend_sides)
     table = _TABLES.get(key)
-    if table is None or rng.scripted(ATTACK_DIE) or rng.scripted(DEFEND_DIE):
-        if table is None and attack_sides**attack_dice * defend_sides**defend_dice <= TABLE_LIMIT:
-            _TABLES[key] = _table(*key)
-            return roll(rng, attack_dice, defend_dice, attack_sides, defend_sides)
+    if table is None and attack_sides**attack_dice * defend_sides**defend_dice <= TABLE_LIMIT:
+        table = _TABLES[key] = _table(*key)
+    die_by_die = rng.scripting() and (rng.scripted(ATTACK_DIE) or rng.scripted(DEFEND_DIE))
+    if table is None or die_by_die:
         below = rng.below
         attack = [below(attack_sides, ATTACK_DIE) + 1 for _ in range(attack_dice)]
         defend = [below(defend_sides, DEFEND_DIE) + 1 for _ in range(defend_dice)]

@@ -32,12 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from sparring.core.rng import Rng
 
 from .actions import END_TURN, STOP_ATTACKING, STOP_TRADING, Blitz, MoveIn, Place, Trade, Transfer
+from .maps import members_getter
 from .odds import TABLE, blitz_table, capture_chance
 
 ATTACK_ODDS = 0.6
@@ -104,18 +104,10 @@ def map_info(static: dict[str, Any]) -> MapInfo:
         bonus=tuple(bonus),
         density=tuple(b / len(m) + 0.5 for b, m in zip(bonus, members, strict=True)),
         borders=borders,
-        pick=tuple(_picker(group) for group in members),
+        pick=tuple(members_getter(group) for group in members),
     )
     _INFO[id(static)] = (static, info)
     return info
-
-
-def _picker(group: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """A function taking a per-territory list to the tuple of `group`'s entries."""
-    if len(group) == 1:
-        only = group[0]
-        return lambda values: (values[only],)
-    return itemgetter(*group)
 
 
 class GreedyAgent:
@@ -179,7 +171,9 @@ class GreedyAgent:
         c = info.continent_of[target]
         holder = view["owner"][target]
         value = 1.0 + self._jitter[target]
-        mine, sole = self._continent(view, info, c)
+        stats = self._stats if self._stats_view is view else self._fresh_stats(view)
+        known = stats.get(c)
+        mine, sole = known if known is not None else self._continent(view, info, c)
         if mine == info.sizes[c] - 1:
             value += 2.0 * info.bonus[c] + 1.0
         elif c == focus:
@@ -192,19 +186,22 @@ class GreedyAgent:
                 value += 4.0 + player["cards"]
         return value
 
+    def _fresh_stats(self, view: dict[str, Any]) -> dict[int, tuple[int, int | None]]:
+        self._stats_view = view
+        self._stats = {}
+        return self._stats
+
     def _continent(self, view: dict[str, Any], info: MapInfo, c: int) -> tuple[int, int | None]:
         """``(own territories in continent c, the seat holding all of it or None)`` for
         this view, worked out once per view and continent: `_value` asks for the same few
         continents many times a decision."""
-        if self._stats_view is not view:
-            self._stats_view = view
-            self._stats = {}
-        known = self._stats.get(c)
+        stats = self._stats if self._stats_view is view else self._fresh_stats(view)
+        known = stats.get(c)
         if known is None:
             holders = info.pick[c](view["owner"])
             first = holders[0]
             sole = first if holders.count(first) == len(holders) else None
-            known = self._stats[c] = (holders.count(self.seat), sole)
+            known = stats[c] = (holders.count(self.seat), sole)
         return known
 
     def _threat(self, view: dict[str, Any], info: MapInfo, t: int) -> int:
@@ -307,10 +304,10 @@ class GreedyAgent:
         self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int
     ) -> Place | None:
         """Units for the most outnumbered border of a continent we hold, if any."""
-        me, owner, units = self.seat, view["owner"], view["units"]
+        units = view["units"]
         worst, need = -1, 0
-        for c, group in enumerate(info.members):
-            if any(owner[t] != me for t in group):
+        for c, size in enumerate(info.sizes):
+            if self._continent(view, info, c)[0] != size:
                 continue
             for t in info.borders[c]:
                 short = self._threat(view, info, t) + 1 - units[t]
@@ -409,19 +406,14 @@ class GreedyAgent:
 
     def _transfer(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
         """The biggest interior stack to the most threatened border it may reach."""
-        me, owner = self.seat, view["owner"]
-        interior: dict[int, bool] = {}
+        me, owner, near = self.seat, view["owner"], info.near
+        front: set[int] = set()  # own territories next to an enemy (or an unseen one)
+        for t, holder in enumerate(owner):
+            if holder != me:
+                front.update(near[t])
         best, best_key = None, (0, -1.0)
         for (source, target), cap in zip(legal.pairs, legal.caps, strict=True):
-            inside = interior.get(source)
-            if inside is None:
-                inside = interior[source] = all(owner[n] == me for n in info.near[source])
-            if not inside:
-                continue
-            ahead = interior.get(target)
-            if ahead is None:
-                ahead = interior[target] = all(owner[n] == me for n in info.near[target])
-            if ahead:
+            if source in front or target not in front:
                 continue
             key = (cap, self._threat(view, info, target) + self._jitter[target])
             if key > best_key:

@@ -66,8 +66,12 @@ def menu(state: WarfishState) -> Sequence[Any]:
         most = 1 if phase == SETUP else state.to_place
         limit = state.options.max_units
         if not limit:
-            territories = tuple([t for t, o in enumerate(owner) if o == seat])
-            return PlaceMenu(territories, (most,) * len(territories))
+            if phase == SETUP:  # nobody's territories change during the setup
+                kept = state.setup_menus.get(seat)
+                if kept is None:
+                    kept = state.setup_menus[seat] = _place_menu(owner, seat, 1)
+                return kept
+            return _place_menu(owner, seat, most)
         units = state.units
         spots = [(t, min(most, limit - units[t])) for t, o in enumerate(owner) if o == seat]
         spots = [(t, cap) for t, cap in spots if cap > 0]
@@ -84,6 +88,12 @@ def menu(state: WarfishState) -> Sequence[Any]:
         pairs, caps = transfer_choices(state)
         return TransferMenu(pairs, caps)
     return ()
+
+
+def _place_menu(owner: list[int], seat: int, most: int) -> PlaceMenu:
+    """Up to `most` units on any territory of `seat` (no max_units)."""
+    territories = tuple([t for t, o in enumerate(owner) if o == seat])
+    return PlaceMenu(territories, (most,) * len(territories))
 
 
 def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:

@@ -15,8 +15,10 @@ tuples and frozensets, which is what the engine's hot paths read.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +63,16 @@ class WarfishMap:
     suits: tuple[int, ...]
     max_players: int
     static: dict[str, Any]
+    size: int = field(init=False)
+    #: per continent, a function from a per-territory list to its members' entries (the
+    #: income's "owns it whole" test, at every turn)
+    holders: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...] = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return len(self.names)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.names))
+        object.__setattr__(
+            self, "holders", tuple(members_getter(c.members) for c in self.continents)
+        )
 
     def territory(self, name: str) -> int:
         """The index of territory `name` (exact spelling, then case-insensitive)."""
@@ -75,6 +83,14 @@ class WarfishMap:
         if found is None:
             raise BadInput(f"map {self.key!r} has no territory {name!r}")
         return found
+
+
+def members_getter(members: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function taking a per-territory list to the tuple of the `members`' entries."""
+    if len(members) == 1:
+        only = members[0]
+        return lambda values: (values[only],)
+    return itemgetter(*members)
 
 
 def map_names() -> list[str]:

@@ -97,10 +97,10 @@ class PlaceMenu(_Menu):
 
     def cap(self, territory: int) -> int:
         """How many may be placed on `territory` now (0: none)."""
-        for t, cap in zip(self.territories, self.caps, strict=True):
-            if t == territory:
-                return cap
-        return 0
+        try:
+            return self.caps[self.territories.index(territory)]
+        except ValueError:
+            return 0
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not Place or type(action.count) is not int:
@@ -137,10 +137,10 @@ class AttackMenu(_Menu):
         return Blitz(source, target)
 
     def max_dice(self, source: int, target: int) -> int:
-        for pair, dice in zip(self.pairs, self.dice, strict=True):
-            if pair == (source, target):
-                return dice
-        return 0
+        try:
+            return self.dice[self.pairs.index((source, target))]
+        except ValueError:
+            return 0
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Attack):
@@ -186,10 +186,10 @@ class TransferMenu(_Menu):
         return Transfer(source, target, offset + 1)
 
     def cap(self, source: int, target: int) -> int:
-        for pair, cap in zip(self.pairs, self.caps, strict=True):
-            if pair == (source, target):
-                return cap
-        return 0
+        try:
+            return self.caps[self.pairs.index((source, target))]
+        except ValueError:
+            return 0
 
     def __contains__(self, action: object) -> bool:
         if type(action) is Transfer:

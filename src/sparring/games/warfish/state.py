@@ -36,6 +36,7 @@ from .actions import (
     Transfer,
 )
 from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE, roll
+from .events import ATTACKED
 from .fog import audience, visible
 from .legal import (
     ATTACK,
@@ -54,7 +55,7 @@ from .legal import (
     room,
     transfer_choices,
 )
-from .menus import AttackMenu, TransferMenu
+from .menus import AttackMenu, PlaceMenu, TransferMenu
 from .options import WarfishOptions, shared_json
 
 __all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
@@ -74,7 +75,7 @@ class WarfishState:
     ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
     once per turn), ``winner``, ``end_reason``, ``events`` (and
     ``event_json_cache``, the views' JSON of each event, and ``log_memo``, each seat's last
-    view log).
+    view log), ``setup_menus`` (each seat's setup menu, the same all through the setup).
     """
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
@@ -111,6 +112,7 @@ class WarfishState:
         self.winner: int | None = None
         self.end_reason = ""
         self._legal: Sequence[Any] | None = None
+        self.setup_menus: dict[int, PlaceMenu] = {}
         self._passing = self._turn_over = False
         self.event_json_cache: list[dict[str, Any] | None] = []
         self.log_memo: dict[int | None, list[Any]] = {}
@@ -133,6 +135,7 @@ class WarfishState:
         twin.unit_count = list(self.unit_count)
         twin.setup_left = list(self.setup_left)
         twin._legal = None
+        twin.setup_menus = {}
         twin.event_json_cache = []
         twin.log_memo = {}
         return twin
@@ -169,9 +172,11 @@ class WarfishState:
             raise IllegalAction("the game is over")
         if player is not None and player != self.seat:
             raise IllegalAction(f"seat {player} cannot act now: it is seat {self.seat}'s turn")
-        reason = refusal(self, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        legal = self._legal
+        if legal is None or action not in legal:  # the menu answers `in` cheaply
+            reason = refusal(self, action)
+            if reason is not None:
+                raise IllegalAction(reason)
         self._legal = None
         _HANDLERS[type(action)](self, action)
 
@@ -181,6 +186,7 @@ class WarfishState:
         if self.phase == OVER or not self.alive[seat]:
             return
         self._legal = None
+        self.setup_menus.clear()
         self.events.append((ev.FORFEIT, PUBLIC, seat, reason))
         if seat == self.seat:
             self._settle_move_in()
@@ -219,14 +225,16 @@ class WarfishState:
         self.unit_count = totals
         self.alive = [n > 0 for n in counts]
         self._legal = None
+        self.setup_menus.clear()
 
     def income(self, seat: int) -> tuple[int, int]:
         """``(territory income, continent bonuses)`` for `seat` now: max(territories // 3,
         3) and the bonus of every continent it owns whole."""
         owner = self.owner
         bonus = 0
-        for continent in self.map.continents:
-            if all(owner[t] == seat for t in continent.members):
+        for continent, holders in zip(self.map.continents, self.map.holders, strict=True):
+            held = holders(owner)
+            if held.count(seat) == len(held):
                 bonus += continent.bonus
         return max(self.territory_count[seat] // 3, 3), bonus
 
@@ -235,14 +243,15 @@ class WarfishState:
 
     # ------------------------------------------------------------------ events
 
-    def _board_event(self, territories: tuple[int, ...], kind: str, *values: Any) -> None:
-        """An event about `territories`: public without fog; with fog, one copy for each
-        seat that sees all of them."""
+    def _board_event(self, territories: tuple[int, ...], event: tuple[Any, ...]) -> None:
+        """`event` (made public) is about `territories`: as it is without fog; with fog,
+        one copy for each seat that sees all of them."""
         if self.fog:
+            kind, values = event[0], event[2:]
             for seat in audience(self, territories):
                 self.events.append((kind, seat, *values))
         else:
-            self.events.append((kind, PUBLIC, *values))
+            self.events.append(event)
 
     def _seat_event(self, seat: int, kind: str, *values: Any) -> None:
         """An event about one seat's own turn: public without fog, that seat's alone with
@@ -311,7 +320,7 @@ class WarfishState:
                 self.units[t] += 1
                 self.unit_count[seat] += 1
                 self.setup_left[seat] -= 1
-                self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
+                self._board_event((t,), (ev.PLACED, PUBLIC, seat, t, 1, self.units[t]))
         self._start_game("random")
 
     def _next_setup_seat(self) -> None:
@@ -341,7 +350,7 @@ class WarfishState:
         self.units[t] += 1
         self.unit_count[seat] += 1
         self.setup_left[seat] -= 1
-        self._board_event((t,), ev.PLACED, seat, t, 1, self.units[t])
+        self._board_event((t,), (ev.PLACED, PUBLIC, seat, t, 1, self.units[t]))
         self._next_setup_seat()
 
     def _start_game(self, placement: str) -> None:
@@ -354,6 +363,7 @@ class WarfishState:
     def begin_turn(self, seat: int) -> None:
         """Start `seat`'s turn: income, then trading (if it holds a set) or placement. The
         engine calls it; position builders may too, after writing the board."""
+        self._legal = None
         self.seat = seat
         self.captured = False
         self.attacks = self.transfers = 0
@@ -467,7 +477,9 @@ class WarfishState:
                 count = min(bonus, room(self, card))
                 self.units[card] += count
                 self.unit_count[self.seat] += count
-                self._board_event((card,), ev.CARD_BONUS, self.seat, card, count, self.units[card])
+                self._board_event(
+                    (card,), (ev.CARD_BONUS, PUBLIC, self.seat, card, count, self.units[card])
+                )
                 return
 
     def _stop_trading(self, action: StopTrading) -> None:
@@ -494,7 +506,7 @@ class WarfishState:
         self.units[t] += count
         self.unit_count[self.seat] += count
         self.to_place -= count
-        self._board_event((t,), ev.PLACED, self.seat, t, count, self.units[t])
+        self._board_event((t,), (ev.PLACED, PUBLIC, self.seat, t, count, self.units[t]))
         self._enter_place()
 
     def _waste(self, seat: int, count: int, why: str) -> None:
@@ -504,32 +516,23 @@ class WarfishState:
 
     def _roll(self, source: int, target: int, dice: int) -> None:
         """One attack roll from `source` into `target` with `dice` dice."""
-        options, units = self.options, self.units
-        defend = min(MAX_DEFEND_DICE, units[target])
-        audience_pair = (source, target)
+        options, units, seat = self.options, self.units, self.seat
         attack_faces, defend_faces, lost_a, lost_d = roll(
-            self.rng, dice, defend, options.attack_dice_sides, options.defend_dice_sides
+            self.rng,
+            dice,
+            MAX_DEFEND_DICE if units[target] >= MAX_DEFEND_DICE else units[target],
+            options.attack_dice_sides,
+            options.defend_dice_sides,
         )
-        units[source] -= lost_a
-        units[target] -= lost_d
-        self.unit_count[self.seat] -= lost_a
+        left_a = units[source] = units[source] - lost_a
+        left_d = units[target] = units[target] - lost_d
+        self.unit_count[seat] -= lost_a
         defender = self.owner[target]
         if defender >= 0:
             self.unit_count[defender] -= lost_d
         self.attacks += 1
-        self._board_event(
-            audience_pair,
-            ev.ATTACKED,
-            self.seat,
-            source,
-            target,
-            attack_faces,
-            defend_faces,
-            lost_a,
-            lost_d,
-            units[source],
-            units[target],
-        )
+        event = (ATTACKED, PUBLIC, seat, source, target, attack_faces, defend_faces)
+        self._board_event((source, target), (*event, lost_a, lost_d, left_a, left_d))
 
     def _attack(self, action: Attack) -> None:
         source, target = action.source, action.target
@@ -548,7 +551,7 @@ class WarfishState:
     def _after_roll(self, source: int, target: int, dice: int, move_in: int | None) -> None:
         if self.units[target] == 0:
             self._capture(source, target, dice, move_in)
-        elif self.units[source] < 2 or not attacks_left(self):
+        else:  # attacks go on (the menu kept), or the phase moves on
             self._enter_attack()
 
     def _capture(self, source: int, target: int, dice: int, move_in: int | None) -> None:
@@ -559,7 +562,8 @@ class WarfishState:
         seat = self.seat
         previous = self.owner[target]
         self._board_event(
-            (source, target), ev.CAPTURED, seat, source, target, None if previous < 0 else previous
+            (source, target),
+            (ev.CAPTURED, PUBLIC, seat, source, target, None if previous < 0 else previous),
         )
         self.owner[target] = seat
         self.territory_count[seat] += 1
@@ -574,7 +578,7 @@ class WarfishState:
         if self.alive.count(True) == 1:  # the game is won: the minimum moves in
             self.units[source] -= low
             self.units[target] += low
-            self._board_event((source, target), ev.MOVED_IN, seat, source, target, low)
+            self._board_event((source, target), (ev.MOVED_IN, PUBLIC, seat, source, target, low))
             self._finish(seat, f"seat {seat} eliminated every other player")
         elif low == high:
             self._move_in(source, target, low)
@@ -606,7 +610,7 @@ class WarfishState:
     def _move_in(self, source: int, target: int, count: int) -> None:
         self.units[source] -= count
         self.units[target] += count
-        self._board_event((source, target), ev.MOVED_IN, self.seat, source, target, count)
+        self._board_event((source, target), (ev.MOVED_IN, PUBLIC, self.seat, source, target, count))
         hand = self.hands[self.seat]
         if self.options.cards and len(hand) >= FORCED_TRADE_HAND:
             self.forced_only = True
@@ -624,7 +628,9 @@ class WarfishState:
         self.units[source] -= count
         self.units[target] += count
         self.transfers += 1
-        self._board_event((source, target), ev.TRANSFERRED, self.seat, source, target, count)
+        self._board_event(
+            (source, target), (ev.TRANSFERRED, PUBLIC, self.seat, source, target, count)
+        )
         self._enter_transfer()
 
     def _end_turn_action(self, action: EndTurn) -> None:
@@ -665,7 +671,9 @@ class WarfishState:
             self.pending = None
             self.units[source] -= low
             self.units[target] += low
-            self._board_event((source, target), ev.MOVED_IN, self.seat, source, target, low)
+            self._board_event(
+                (source, target), (ev.MOVED_IN, PUBLIC, self.seat, source, target, low)
+            )
 
     def _finish(self, winner: int | None, reason: str) -> None:
         self._settle_move_in()
