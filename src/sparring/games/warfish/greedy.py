@@ -30,6 +30,7 @@ shared by every view of a process) and kept in `_INFO`.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -125,17 +126,28 @@ class GreedyAgent:
         self._focus_now = -1
         self._setup_owner: list[int] = []
         self._setup_score: dict[int, float] = {}
+        self._setup_heap: list[tuple[float, int]] = []
         self._stats_view: dict[str, Any] | None = None
         self._table_for: dict[str, Any] | None = None
         self._blitz_odds: tuple[tuple[float, ...], ...] = ()
         self._stats: dict[int, tuple[int, int | None]] = {}
+        self._map: dict[str, Any] | None = None  # the map of the last view, and its facts
+        self._info: MapInfo | None = None
+        self._blitzes: dict[tuple[int, int, int | None], Blitz] = {}
 
     def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("the greedy agent reads its view")
-        info = map_info(view["map"])
-        if len(self._jitter) != info.size:
-            self._jitter = tuple(self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size))
+        static = view["map"]
+        if static is self._map:
+            info = self._info
+        else:
+            info = self._info = map_info(static)
+            self._map = static
+            if len(self._jitter) != info.size:
+                self._jitter = tuple(
+                    self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size)
+                )
         decide = _PHASES.get(view["phase"])
         return legal[0] if decide is None else decide(self, view, legal, info)
 
@@ -223,18 +235,28 @@ class GreedyAgent:
     def _setup(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Place:
         """One unit on the best front of the focus continent. Owners do not change during
         the setup, so each territory's worth is judged once; more units there make it a
-        little less urgent, which spreads the units over the best few fronts."""
+        little less urgent, which spreads the units over the best few fronts.
+
+        The best is kept in a heap of (−worth, territory), worth as it was when pushed:
+        units only grow during the setup, so an entry can only overrate its territory —
+        the top is re-judged until it is current, and then it is the best (ties to the
+        lowest territory)."""
         owner, units = view["owner"], view["units"]
         if owner != self._setup_owner:
             self._setup_owner = owner
-            self._setup_score = self._setup_scores(view, info)
-        scores = self._setup_score
-        best, best_score = legal.territories[0], -1e9
-        for t in legal.territories:
-            score = scores[t] - 0.05 * units[t]
-            if score > best_score:
-                best, best_score = t, score
-        return Place(best, 1)
+            scores = self._setup_score = self._setup_scores(view, info)
+            self._setup_heap = [(-(scores[t] - 0.05 * units[t]), t) for t in legal.territories]
+            heapq.heapify(self._setup_heap)
+        scores, heap = self._setup_score, self._setup_heap
+        while True:
+            stored, t = heap[0]
+            if not legal.cap(t):  # full (max_units): never open again during the setup
+                heapq.heappop(heap)
+                continue
+            current = -(scores[t] - 0.05 * units[t])
+            if current == stored:
+                return Place(t, 1)
+            heapq.heapreplace(heap, (current, t))
 
     def _setup_scores(self, view: dict[str, Any], info: MapInfo) -> dict[int, float]:
         me, owner, jitter = self.seat, view["owner"], self._jitter
@@ -328,17 +350,18 @@ class GreedyAgent:
         for s, room in caps.items():
             if room <= 0:
                 continue
-            stack = units[s] + (left if left < room else room)
-            row = table[stack] if stack <= TABLE else None
+            row: Sequence[float] | None = None
+            stack = 0
             for t in adj[s]:
                 if owner[t] == me:
                     continue
+                if row is None:  # only for a territory with an enemy in reach
+                    stack = units[s] + (left if left < room else room)
+                    row = table[stack] if stack <= TABLE else ()
                 held = units[t]
                 if held is None:
                     held = FOG_UNITS
-                chance = row[held] if row is not None and held <= TABLE else None
-                if chance is None:
-                    chance = capture_chance(table, stack, held)
+                chance = row[held] if held < len(row) else capture_chance(table, stack, held)
                 value = worth.get(t)
                 if value is None:
                     value = worth[t] = self._value(view, info, t, focus)
@@ -366,9 +389,10 @@ class GreedyAgent:
         units = view["units"]
         table = self._table(view)
         floor = CARD_ODDS if view["options"]["cards"] and not view["captured"] else ATTACK_ODDS
-        best, best_score, focus = None, 0.0, -2
-        for pair in legal.pairs:
-            attackers, defenders = units[pair[0]], units[pair[1]]
+        best_score, focus = 0.0, -2
+        source = target = -1
+        for s, t in legal.pairs:
+            attackers, defenders = units[s], units[t]
             if attackers <= TABLE and defenders <= TABLE:
                 chance = table[attackers][defenders]
             else:
@@ -377,22 +401,29 @@ class GreedyAgent:
                 continue
             if focus == -2:
                 focus = self._focus(view, info)
-            score = chance * self._value(view, info, pair[1], focus)
+            score = chance * self._value(view, info, t, focus)
             if score > best_score:
-                best, best_score = pair, score
-        if best is None:
+                source, target, best_score = s, t, score
+        if source < 0:
             return STOP_ATTACKING
-        source, target = best
         owner, me = view["owner"], self.seat
         ahead = False
         for n in info.near[target]:
             holder = owner[n]
             if holder is None:  # fog: decide once the capture shows more
-                return Blitz(source, target)
+                return self._blitz(source, target, None)
             if holder != me:
                 ahead = True
         # as `_move_in` would decide after the capture, one decision early
-        return Blitz(source, target, units[source] if ahead else 0)
+        return self._blitz(source, target, units[source] if ahead else 0)
+
+    def _blitz(self, source: int, target: int, move_in: int | None) -> Blitz:
+        """The action, made once per agent and kept (actions are immutable values)."""
+        key = (source, target, move_in)
+        action = self._blitzes.get(key)
+        if action is None:
+            action = self._blitzes[key] = Blitz(source, target, move_in)
+        return action
 
     def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:
         """Everything goes on to the front: all it may if the captured territory borders
