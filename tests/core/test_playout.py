@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sparring.core.bench import bench_matches
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 
@@ -51,3 +52,27 @@ def test_a_game_without_a_lean_view_serves_the_full_one() -> None:
     agents = [Watcher(True, False), Watcher(True, None)]
     play_match(spec, 3, None, agents)
     assert agents[0].seen and all("log" in keys for keys in agents[0].seen)
+
+
+class Counting:
+    """Wraps an agent and counts its decisions."""
+
+    def __init__(self, agent: Any, tally: list[int]) -> None:
+        self.agent, self.tally = agent, tally
+        self.needs_view = agent.needs_view
+        self.needs_log = getattr(agent, "needs_log", True)
+
+    def act(self, view: Any, legal: Any) -> Any:
+        self.tally[0] += 1
+        return self.agent.act(view, legal)
+
+
+def test_bench_counts_only_its_timed_matches_not_the_warm_up() -> None:
+    spec = get_game("warfish")
+    options = spec.options_from_json({"players": 2})
+    tally = [0]
+    for seed in range(3):
+        greedy = [Counting(spec.agents["greedy"](s, seed * 2 + s), tally) for s in range(2)]
+        play_match(spec, seed, options, greedy)
+    numbers = bench_matches(spec, 3)
+    assert numbers["warmup_matches"] == 1 and numbers["decisions"] == tally[0]

@@ -144,7 +144,9 @@ def test_bench_json_shape_and_default_agents() -> None:
         "matches_per_second",
         "actions_per_second",
         "peak_rss_mib",
+        "warmup_matches",
     }
+    assert numbers["warmup_matches"] == 1
     assert numbers["game"] == "warfish" and numbers["agents"] == ["greedy", "greedy"]
     assert numbers["matches"] == 3
     assert numbers["decisions_per_match"] == round(numbers["decisions"] / 3, 1) > 0

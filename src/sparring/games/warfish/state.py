@@ -35,7 +35,7 @@ from .actions import (
     Trade,
     Transfer,
 )
-from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE, roll
+from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE, roller
 from .events import ATTACKED
 from .fog import audience, visible
 from .legal import (
@@ -113,6 +113,7 @@ class WarfishState:
         self.end_reason = ""
         self._legal: Sequence[Any] | None = None
         self.setup_menus: dict[int, PlaceMenu] = {}
+        self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
         self._passing = self._turn_over = False
         self.event_json_cache: list[dict[str, Any] | None] = []
         self.log_memo: dict[int | None, list[Any]] = {}
@@ -516,13 +517,9 @@ class WarfishState:
 
     def _roll(self, source: int, target: int, dice: int) -> None:
         """One attack roll from `source` into `target` with `dice` dice."""
-        options, units, seat = self.options, self.units, self.seat
-        attack_faces, defend_faces, lost_a, lost_d = roll(
-            self.rng,
-            dice,
-            MAX_DEFEND_DICE if units[target] >= MAX_DEFEND_DICE else units[target],
-            options.attack_dice_sides,
-            options.defend_dice_sides,
+        units, seat = self.units, self.seat
+        attack_faces, defend_faces, lost_a, lost_d = self._roll_dice(
+            self.rng, dice, MAX_DEFEND_DICE if units[target] >= MAX_DEFEND_DICE else units[target]
         )
         left_a = units[source] = units[source] - lost_a
         left_d = units[target] = units[target] - lost_d
