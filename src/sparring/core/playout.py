@@ -44,23 +44,24 @@ def play_match(
         on_events(state, state.events[:])
         seen = len(state.events)
     view_fns = [spec.view_for(agent) for agent in agents]
+    acts = [agent.act for agent in agents]
+    legal_actions, apply, is_terminal = state.legal_actions, state.apply, state.is_terminal
     clock = time.perf_counter
     spent = 0.0
-    while not state.is_terminal():
+    while not is_terminal():
         for seat in state.to_move():
-            agent = agents[seat]
-            legal = state.legal_actions(seat)
+            legal = legal_actions(seat)
             view_fn = view_fns[seat]
             view = None if view_fn is None else view_fn(state, seat)
             if recorder is None:
-                action = agent.act(view, legal)
+                action = acts[seat](view, legal)
             else:
                 started = clock()
-                action = agent.act(view, legal)
+                action = acts[seat](view, legal)
                 spent = clock() - started
             verdict, reason = "ok", None
             try:
-                state.apply(action, seat)
+                apply(action, seat)
             except IllegalAction as error:
                 verdict, reason = "IA", f"illegal action {action}: {error}"
                 spec.apply_verdict(state, seat, verdict, reason)
@@ -69,7 +70,7 @@ def play_match(
             if on_events is not None:
                 on_events(state, state.events[seen:])
                 seen = len(state.events)
-            if state.is_terminal():
+            if is_terminal():
                 break
     if recorder is not None:
         recorder.finish(state)

@@ -49,7 +49,6 @@ from .legal import (
     TRADE,
     TRANSFER,
     attack_choices,
-    attacks_left,
     menu,
     refusal,
     room,
@@ -538,10 +537,13 @@ class WarfishState:
 
     def _blitz(self, action: Blitz) -> None:
         source, target, units = action.source, action.target, self.units
+        limit = self.options.attacks_per_turn  # 0: no limit (`attacks_left`, inlined)
         while True:
-            dice = min(MAX_ATTACK_DICE, units[source] - 1)
+            dice = units[source] - 1
+            if dice > MAX_ATTACK_DICE:
+                dice = MAX_ATTACK_DICE
             self._roll(source, target, dice)
-            if units[target] == 0 or units[source] < 2 or not attacks_left(self):
+            if units[target] == 0 or units[source] < 2 or (limit and self.attacks >= limit):
                 break
         self._after_roll(source, target, dice, action.move_in)
 
