@@ -69,7 +69,7 @@ def roller(attack_sides: int, defend_sides: int) -> Roller:
     return roll_dice
 
 
-def _compare(attack: list[int], defend: list[int]) -> tuple[list[int], list[int], int, int]:
+def _compare(attack: list[int], defend: list[int]) -> Faces:
     attack.sort(reverse=True)
     defend.sort(reverse=True)
     attacker_losses = defender_losses = 0

@@ -15,10 +15,10 @@
   a continent, lies in the focus continent, breaks an enemy's continent or eliminates a
   player.
 - **Move-in**: everything to the front: all it may if the captured territory borders
-  enemies (the attack rolls on from there), else the minimum. Capturing changes no
-  neighbour's owner, so the blitz carries this as its standing ``move_in`` order (one
-  decision fewer a capture) unless fog hides a neighbour of the target. (Keeping half behind when
-  the source still faces enemies lost 38% of 200 games against this.)
+  enemies (the attack rolls on from there), else the minimum. (Keeping half behind when
+  the source still faces enemies lost 38% of 200 games against this.) Capturing changes
+  no neighbour's owner, so the blitz carries this as its standing ``move_in`` order (one
+  decision fewer a capture) unless fog hides a neighbour of the target.
 - **Transfer**: the largest stack of a territory without enemy neighbours to the most
   threatened border it may reach; none if every stack is at a border.
 
@@ -133,7 +133,6 @@ class GreedyAgent:
         self._stats: dict[int, tuple[int, int | None]] = {}
         self._map: dict[str, Any] | None = None  # the map of the last view, and its facts
         self._info: MapInfo | None = None
-        self._blitzes: dict[tuple[int, int, int | None], Blitz] = {}
 
     def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
         if view is None:
@@ -183,9 +182,7 @@ class GreedyAgent:
         c = info.continent_of[target]
         holder = view["owner"][target]
         value = 1.0 + self._jitter[target]
-        stats = self._stats if self._stats_view is view else self._fresh_stats(view)
-        known = stats.get(c)
-        mine, sole = known if known is not None else self._continent(view, info, c)
+        mine, sole = self._continent(view, info, c)
         if mine == info.sizes[c] - 1:
             value += 2.0 * info.bonus[c] + 1.0
         elif c == focus:
@@ -198,22 +195,18 @@ class GreedyAgent:
                 value += 4.0 + player["cards"]
         return value
 
-    def _fresh_stats(self, view: dict[str, Any]) -> dict[int, tuple[int, int | None]]:
-        self._stats_view = view
-        self._stats = {}
-        return self._stats
-
     def _continent(self, view: dict[str, Any], info: MapInfo, c: int) -> tuple[int, int | None]:
         """``(own territories in continent c, the seat holding all of it or None)`` for
         this view, worked out once per view and continent: `_value` asks for the same few
         continents many times a decision."""
-        stats = self._stats if self._stats_view is view else self._fresh_stats(view)
-        known = stats.get(c)
+        if self._stats_view is not view:
+            self._stats_view, self._stats = view, {}
+        known = self._stats.get(c)
         if known is None:
             holders = info.pick[c](view["owner"])
             first = holders[0]
             sole = first if holders.count(first) == len(holders) else None
-            known = stats[c] = (holders.count(self.seat), sole)
+            known = self._stats[c] = (holders.count(self.seat), sole)
         return known
 
     def _threat(self, view: dict[str, Any], info: MapInfo, t: int) -> int:
@@ -406,32 +399,23 @@ class GreedyAgent:
                 source, target, best_score = s, t, score
         if source < 0:
             return STOP_ATTACKING
-        owner, me = view["owner"], self.seat
-        ahead = False
-        for n in info.near[target]:
-            holder = owner[n]
-            if holder is None:  # fog: decide once the capture shows more
-                return self._blitz(source, target, None)
-            if holder != me:
-                ahead = True
-        # as `_move_in` would decide after the capture, one decision early
-        return self._blitz(source, target, units[source] if ahead else 0)
-
-    def _blitz(self, source: int, target: int, move_in: int | None) -> Blitz:
-        """The action, made once per agent and kept (actions are immutable values)."""
-        key = (source, target, move_in)
-        action = self._blitzes.get(key)
-        if action is None:
-            action = self._blitzes[key] = Blitz(source, target, move_in)
-        return action
+        owner = view["owner"]
+        if any(owner[n] is None for n in info.near[target]):  # fog: decide after the capture
+            return Blitz(source, target)
+        # `_move_in`'s choice, one decision early: all (clamped by the engine) or the minimum
+        return Blitz(source, target, units[source] if self._ahead(owner, info, target) else 0)
 
     def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:
         """Everything goes on to the front: all it may if the captured territory borders
         enemies, else the minimum (the source stays the front)."""
-        me, owner = self.seat, view["owner"]
         pending = view["move_in"]
-        ahead = any(owner[n] != me for n in info.near[pending["target"]])
+        ahead = self._ahead(view["owner"], info, pending["target"])
         return MoveIn(pending["high"] if ahead else pending["low"])
+
+    def _ahead(self, owner: Sequence[int | None], info: MapInfo, target: int) -> bool:
+        """Whether `target` borders a territory not ours (or unseen): the front moves on."""
+        me = self.seat
+        return any(owner[n] != me for n in info.near[target])
 
     # ------------------------------------------------------------- transfer
 

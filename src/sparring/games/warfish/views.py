@@ -119,31 +119,27 @@ def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
     event covered is no longer in its place), the log is rebuilt from the end."""
     events = state.events
     count = len(events)
-    memo = state.log_memo.get(seat)
-    if memo is not None:
-        upto, last, recent = memo
-        if upto == count and (upto == 0 or events[upto - 1] is last):
-            return recent[:]
-        if upto < count and (upto == 0 or events[upto - 1] is last):
-            cache = state.event_json_cache
-            if len(cache) < count:
-                cache.extend([None] * (count - len(cache)))
-            for index in range(upto, count):  # visible_to, inlined: this runs at every decision
-                event = events[index]
-                if event[1] == PUBLIC or event[1] == seat:
-                    data = cache[index]
-                    if data is None:
-                        data = cache[index] = event_json(event)
-                    recent.append(data)
-            if len(recent) > LOG_EVENTS:
-                del recent[:-LOG_EVENTS]
-            memo[0] = count
-            memo[1] = events[-1]
-            return recent[:]
     cache = state.event_json_cache
     if len(cache) < count:
         cache.extend([None] * (count - len(cache)))
-    picked: list[dict[str, Any]] = []
+    memo = state.log_memo.get(seat)
+    if memo is not None:
+        upto, last, recent = memo
+        if upto <= count and (upto == 0 or events[upto - 1] is last):
+            if upto < count:
+                for index in range(upto, count):
+                    event = events[index]
+                    if event[1] == PUBLIC or event[1] == seat:
+                        data = cache[index]
+                        if data is None:
+                            data = cache[index] = event_json(event)
+                        recent.append(data)
+                if len(recent) > LOG_EVENTS:
+                    del recent[:-LOG_EVENTS]
+                memo[0] = count
+                memo[1] = events[count - 1]
+            return recent[:]
+    picked: list[dict[str, Any]] = []  # visible_to, inlined: this runs at every decision
     for index in range(count - 1, -1, -1):
         event = events[index]
         if event[1] == PUBLIC or event[1] == seat:
