@@ -35,7 +35,7 @@ def agents(name0: str, name1: str, seed: int) -> list[Any]:
 
 def test_spec_registers_agents_and_determinize() -> None:
     assert {"random", "greedy", "human"} <= set(SPEC.agents)
-    assert SPEC.determinize is determinize
+    assert SPEC.search.determinize is determinize
 
 
 # ------------------------------------------------------------------ random

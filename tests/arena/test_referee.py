@@ -244,7 +244,7 @@ def test_illegal_action_gets_ia_with_the_games_reason(
     [
         ("notjson", "reply is not JSON"),
         ("array", "reply must be a JSON object"),
-        ("noaction", "the reply has no 'action' field"),
+        ("noaction", "the reply has neither an 'action' nor an 'index' field"),
         ("unknown", "unknown action type 'teleport'"),
         ("wrongtype", "expected a reply of type 'action', got 'hello'"),
     ],
@@ -594,8 +594,8 @@ def test_planted_sentinels_never_reach_the_bot(tmp_path: Path, seat: int) -> Non
     numbers (identities, Mimic copies, ATK, damage counters, skill uses, private events,
     the generator) were replaced by unique sentinels; none may appear in the bytes the
     bot received."""
-    assert SPEC.plant_sentinels is not None
-    plant = SPEC.plant_sentinels
+    assert SPEC.secrecy is not None
+    plant = SPEC.secrecy.plant_sentinels
     planted: set[int] = set()
     shown_to_owner = 0
 

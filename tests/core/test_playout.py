@@ -48,7 +48,7 @@ def test_an_agent_that_reads_no_views_gets_none() -> None:
 
 def test_a_game_without_a_lean_view_serves_the_full_one() -> None:
     spec = get_game("tactics")
-    assert spec.lean_view is None
+    assert spec.search.lean_view is None
     agents = [Watcher(True, False), Watcher(True, None)]
     play_match(spec, 3, None, agents)
     assert agents[0].seen and all("log" in keys for keys in agents[0].seen)

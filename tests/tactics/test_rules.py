@@ -213,9 +213,9 @@ def test_the_live_status_line_shows_every_living_units_hp_per_seat() -> None:
     state = battle()
     state.unit("p2_minion_1").hp = 0
     state.unit("p2_minion_1").x = -1
-    line = SPEC.status_line(SPEC.view(state, None))
+    line = SPEC.display.status_line(SPEC.view(state, None))
     assert line == "round 1 · P1: WARRIOR 5, T 5, A 3 | P2: MAGE 5, T 5"
-    assert SPEC.status_line(SPEC.view(TacticsState(1), None)) is None
+    assert SPEC.display.status_line(SPEC.view(TacticsState(1), None)) is None
 
 
 def test_the_view_shows_shield_expiry_the_last_actor_and_every_pending_death_choice() -> None:

@@ -22,8 +22,8 @@ def randoms(players: int, seed: int) -> list:
 
 
 def test_the_registry_knows_warfish() -> None:
-    assert SPEC.name == "warfish" and SPEC.turn_event == "wf_turn"
-    assert SPEC.decision_seconds == 10.0 and "random" in SPEC.agents
+    assert SPEC.name == "warfish" and SPEC.display.turn_event == "wf_turn"
+    assert SPEC.referee.decision_seconds == 10.0 and "random" in SPEC.agents
     state = SPEC.new_game(1, {"map": "triad", "players": 3})
     assert state.num_players == 3 and state.map.key == "triad"
 

@@ -115,8 +115,8 @@ def test_events_are_described_with_names_when_the_map_is_known() -> None:
 
 def test_the_status_line_counts_territories_and_units() -> None:
     state = position({"Alaska": (0, 4)})
-    assert SPEC.status_line(view(state, None)) == "round 1 · P1 1t/4u · P2 41t/41u"
-    assert SPEC.status_line(view(position({}, fog=True), None)) == "round 1"
+    assert SPEC.display.status_line(view(state, None)) == "round 1 · P1 1t/4u · P2 41t/41u"
+    assert SPEC.display.status_line(view(position({}, fog=True), None)) == "round 1"
 
 
 def test_setup_counts_are_public_without_fog_and_the_movers_own_with_fog() -> None:

@@ -73,7 +73,7 @@ def run_match(
     on_events: Callable[[Any, list[Event]], None] | None = None,
 ) -> MatchOutcome:
     """Play a whole match between `seats` and return its outcome. Seats are always closed."""
-    limit = spec.decision_seconds if seconds is None else seconds
+    limit = spec.referee.decision_seconds if seconds is None else seconds
     if options is None:
         options = spec.options_from_json(None)  # bots are told the rules in force
     state = spec.new_game(seed, options)
@@ -172,7 +172,7 @@ def _fail(
 
 def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> None:
     """Tell every seat the result. Only public facts go out: the game's full summary (which
-    may name hidden pieces, e.g. Aquawar teams) stays with the store; each seat gets its
+    may name hidden pieces, such as a hidden team) stays with the store; each seat gets its
     own final view for the rest."""
     state = outcome.state
     result = {

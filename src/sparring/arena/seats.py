@@ -2,8 +2,9 @@
 
 The referee talks to every seat the same way — `start`, `decide(view, legal, seconds)`,
 `finish`, `close` — and only ever in views and actions. A seat is described by a string on
-the command line: ``builtin:NAME`` or a command line for a JSON-lines bot
-(``saiblo:CMD`` for bots of the original Aquawar contest, see `saiblo.py`).
+the command line: ``builtin:NAME``, ``KIND:ARGUMENT`` for a seat kind the game offers
+(`Extensions.seat_kinds`, e.g. a contest's own wire protocol), or else a command line for a
+JSON-lines bot.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Any, Protocol
 from sparring.core.errors import BadInput
 from sparring.core.game import Agent, GameSpec
 
-from .process import BAD, BotFailure, BotProcess, Limits
-from .protocol import act_message, action_payload, end_message, start_message
+from .process import BotFailure, BotProcess, Limits
+from .protocol import act_message, chosen_action, end_message, start_message
 
 
 class Seat(Protocol):
@@ -75,13 +76,10 @@ class BotSeat:
         reply = self.process.request(
             act_message(self.decisions, view, legal, seconds),
             seconds,
-            survive_timeout=self._spec.survives_timeout,
+            survive_timeout=self._spec.referee.survives_timeout,
         )
         try:
-            return self._spec.action_from_json(action_payload(reply))
-        except BadInput as error:
-            self.process.kill()
-            raise BotFailure(BAD, str(error)) from None
+            return chosen_action(self._spec, reply, legal)
         except BotFailure:
             self.process.kill()
             raise
@@ -104,17 +102,26 @@ def make_seat(
         raise BadInput(f"seat {seat}: empty seat description")
     if text.startswith("builtin:"):
         name = text.split(":", 1)[1].strip()
-        factory = spec.agents.get(name)
-        if factory is None:
+        agent_factory = spec.agents.get(name)
+        if agent_factory is None:
             known = ", ".join(sorted(spec.agents)) or "none"
             raise BadInput(f"unknown {spec.name} agent {name!r}; known: {known}")
-        return BuiltinSeat(name, factory(seat, seed))
-    if text.startswith("saiblo:"):
-        from .saiblo import SaibloSeat  # the original contest's protocol, Aquawar only
-
-        if spec.name != "aquawar":
-            raise BadInput(
-                f"saiblo: seats speak the original Aquawar protocol; game is {spec.name}"
-            )
-        return SaibloSeat(text.split(":", 1)[1].strip(), limits)
+        return BuiltinSeat(name, agent_factory(seat, seed))
+    kind, colon, argument = text.partition(":")
+    kind = kind.strip().lower()
+    seat_factory = spec.extensions.seat_kinds.get(kind) if colon else None
+    if seat_factory is not None:
+        made: Seat = seat_factory(argument.strip(), limits)
+        return made
+    if colon and kind.isidentifier():
+        _refuse_foreign_kind(kind, spec)
     return BotSeat(text, limits)
+
+
+def _refuse_foreign_kind(kind: str, spec: GameSpec) -> None:
+    """A ``KIND:`` seat that another game offers is a mistake, not a bot command."""
+    from sparring.core.registry import all_games  # only on this rare path
+
+    offering = [game.name for game in all_games() if kind in game.extensions.seat_kinds]
+    if offering:
+        raise BadInput(f"{kind}: seats are offered by {', '.join(offering)}, not by {spec.name}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -245,6 +246,10 @@ def _open_engine(url: URL) -> Engine:
     return engine
 
 
+#: Tries at creating the schema, for a race with another process creating it too.
+_CREATE_ATTEMPTS = 5
+
+
 class Store:
     """Finished matches in the database at `url` (default: ``$SPARRING_DB`` if set, else
     ``sqlite:///sparring.db``).
@@ -261,16 +266,19 @@ class Store:
         self._create_tables()
 
     def _create_tables(self) -> None:
-        """Create the table; a second try absorbs a race with another process doing it too."""
-        for attempt in range(2):
+        """Create the table and its indexes. Another process may be creating them at the
+        same moment (its schema not yet committed when this one looked), so a failure is
+        retried a few times, a little later each time, before it is reported."""
+        for attempt in range(_CREATE_ATTEMPTS):
             try:
                 _Base.metadata.create_all(self.engine)
                 return
             except SQLAlchemyError as error:
-                if attempt == 1:
+                if attempt == _CREATE_ATTEMPTS - 1:
                     self.engine.dispose()
                     message = f"cannot open database {self.url}: {_one_line(error)}"
                     raise BadInput(message) from None
+                time.sleep(0.05 * (attempt + 1))
 
     def save(self, record: MatchRecord) -> int:
         """Write `record` in one transaction and return its new id (`record.id` is ignored)."""

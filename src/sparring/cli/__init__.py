@@ -1,15 +1,20 @@
 """The `sparring` command line. Each command lives in its own module; this one wires them
-together and turns every user-facing error into one line on stderr and exit code 2."""
+together, adds the commands games contribute (the ``sparring.commands`` entry-point
+group: a function that registers them on the app), and turns every user-facing error into
+one line on stderr and exit code 2."""
 
 from __future__ import annotations
 
 import sys
+from importlib.metadata import entry_points
 
 import typer
 
 from sparring.core.errors import SparringError
 
-from . import bench, botcheck, cards, match, matches, play, replay, scenario
+from . import bench, botcheck, match, matches, play, replay, scenario
+
+COMMANDS_GROUP = "sparring.commands"
 
 app = typer.Typer(
     name="sparring",
@@ -23,9 +28,25 @@ replay.register(app)
 bench.register(app)
 match.register(app)
 botcheck.register(app)
-cards.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
+
+
+def _add_game_commands(target: typer.Typer) -> None:
+    """Let each game plug-in register its own commands. A plug-in whose commands fail to
+    load is named on stderr; the rest of the command line still works."""
+    for point in sorted(entry_points(group=COMMANDS_GROUP), key=lambda p: p.name):
+        try:
+            point.load()(target)
+        except Exception as error:  # a broken plug-in must not take the command line down
+            typer.echo(
+                f"warning: commands of {point.name!r} ({point.value}) failed to load: "
+                f"{type(error).__name__}: {error}",
+                err=True,
+            )
+
+
+_add_game_commands(app)
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 """`sparring bench GAME`: matches per second between built-in agents, in one process (by
-default random v random; Warfish: greedy v greedy, see `core.bench.DEFAULT_AGENTS`)."""
+default the game's benchmark pair, `Extensions.bench_agents`: random v random unless the
+game says otherwise)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from sparring.core.registry import get_game
 
 
 def bench_command(
-    game: str = typer.Argument(..., help="Game to benchmark, e.g. aquawar."),
+    game: str = typer.Argument(..., help="Game to benchmark (`sparring games` lists them)."),
     games: int = typer.Option(200, "--games", "-n", help="Number of full matches to play."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first match; the rest follow."),
     agents: str | None = typer.Option(
         None,
         "--agents",
-        help="Built-in agents, one per seat, comma-separated (default: random,random; "
-        "Warfish: greedy,greedy).",
+        help="Built-in agents, one per seat, comma-separated (default: the game's benchmark "
+        "pair, usually random,random).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON line."),
 ) -> None:

@@ -101,12 +101,8 @@ def explain(
         )
     if verdict == IA:
         hint = "Choose one of the actions in the `legal` field of the `act` message."
-        if spec.name == "aquawar":
-            hint += (
-                " For Aquawar picks `legal` is compact: choose 4 different fish from "
-                "legal.fish, and name a target from legal.mimic_targets when you pick the "
-                "Mimic (fish 12), otherwise mimic null."
-            )
+        if spec.referee.illegal_action_hint:
+            hint += " " + spec.referee.illegal_action_hint
         return f"The rules refused your bot's action: {detail}.", hint
     if verdict == OLE:
         return (
@@ -136,10 +132,10 @@ def _result_words(spec: GameSpec, outcome: MatchOutcome, seat: int) -> str:
 
 def check_command(
     command: str = typer.Argument(..., help='The bot\'s command line, e.g. "python bot.py".'),
-    game: str = typer.Option(..., "--game", help="The game, e.g. aquawar."),
+    game: str = typer.Option(..., "--game", help="The game (`sparring games` lists them)."),
     seed: int = typer.Option(1, "--seed", help="Match seed, for a reproducible check."),
     time_limit: float | None = typer.Option(
-        None, "--time-limit", help="Seconds per decision (default: the game's, 3 for Aquawar)."
+        None, "--time-limit", help="Seconds per decision (default: the game's own clock)."
     ),
     seat: int = typer.Option(0, "--seat", help="The bot's seat (0 moves first in picks)."),
     memory: int = typer.Option(1024, "--memory", help="Memory cap for the bot, MiB."),
@@ -150,7 +146,7 @@ def check_command(
     console = Console(highlight=False)
     try:
         spec = get_game(game)
-        seconds = spec.decision_seconds if time_limit is None else time_limit
+        seconds = spec.referee.decision_seconds if time_limit is None else time_limit
         if not 0 < seconds <= 3600:
             raise BadInput(f"--time-limit must be between 0 and 3600 seconds, got {seconds:g}")
         if memory < 16:
@@ -227,7 +223,7 @@ def _report(
         return False
     price = (
         f"In {spec.title} a verdict loses the whole match."
-        if spec.on_verdict is None
+        if spec.referee.verdict_loses_game
         else f"What a verdict costs in {spec.title} is up to its rules."
     )
     console.print(f"The bot got a verdict ({verdict.verdict}). {price}", style="bold red")

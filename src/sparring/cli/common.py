@@ -15,7 +15,6 @@ from sparring.core.events import NOBODY, event_json, visible_to
 from sparring.core.game import GameSpec
 
 MAX_SEED = 2**63
-_HEADLINES = ("round_start", "round_end", "match_end", "forfeit", "game_end", "turn_begin")
 
 
 def random_seed() -> int:
@@ -38,46 +37,42 @@ def parse_seed(text: str | None) -> int:
 
 def _status(spec: GameSpec, state: Any) -> str | None:
     """The game's one-line public summary (HP and the like), if it has one."""
-    if spec.status_line is None:
+    status_line = spec.display.status_line
+    if status_line is None:
         return None
-    return spec.status_line(spec.view(state, None))
+    return status_line(spec.view(state, None))
 
 
-def _show_teams(console: Console, event: dict[str, Any]) -> None:
-    for seat, team in enumerate(event.get("teams") or []):
-        fish = ", ".join(map(str, team.get("fish", []))) if isinstance(team, dict) else team
-        mimic = team.get("mimic") if isinstance(team, dict) else None
-        tail = f" (mimic copies {mimic})" if mimic is not None else ""
-        console.print(f"  seat {seat} played fish {fish}{tail}", style="dim", markup=False)
+def live_printer(spec: GameSpec, console: Console, reveal: bool) -> Any:
+    """The `on_events` hook drawing a match as it is played: each public event and the
+    game's status line before each new turn. With `reveal` (no person is playing) it also
+    shows what the game reveals to onlookers (`Display.revealed_events`, and with
+    `Display.reveal_live` every seat's private events, once each)."""
 
-
-def live_printer(spec: GameSpec, console: Console, reveal_teams: bool) -> Any:
-    """The `on_events` hook drawing a match as it is played: each public event (with
-    `reveal_teams`, when no person plays, also what the game reveals to onlookers), and
-    the game's status line before each new turn."""
-
-    reveal_all = reveal_teams and spec.live_reveal
+    display = spec.display
+    reveal_all = reveal and display.reveal_live
     last_private: list[Any] = [None]
 
     def show(state: Any, events: list[Any]) -> None:
         for event in events:
             kind = event[0]
-            if event[1] == NOBODY and reveal_teams and kind == "round_teams":
-                _show_teams(console, event_json(event))
-                continue
-            if kind in spec.live_skip:
+            if kind in display.quiet_events:
                 continue
             if not visible_to(event, None):
-                # Revealed: one line for the copies each seat got of the same event.
-                if not reveal_all or event[1] == NOBODY or event[2:] == last_private[0]:
-                    continue
-                last_private[0] = event[2:]
-            if kind == spec.turn_event and event_json(event).get("turn", 1) > 1:
+                if event[1] == NOBODY:
+                    if not (reveal and kind in display.revealed_events):
+                        continue
+                elif not reveal_all or event[2:] == last_private[0]:
+                    continue  # revealed: one line for the copies each seat got of it
+                else:
+                    last_private[0] = event[2:]
+            if kind == display.turn_event and event_json(event).get("turn", 1) > 1:
                 status = _status(spec, state)
                 if status is not None:
                     console.print(status, style="cyan", markup=False)
             line = spec.describe(event_json(event), None, state)
-            style = "bold" if kind in _HEADLINES else ("dim" if kind == "turn" else "")
+            headline = kind in display.headline_events
+            style = "bold" if headline else ("dim" if kind == display.turn_event else "")
             console.print(line, style=style, markup=False)
 
     return show

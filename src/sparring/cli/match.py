@@ -1,9 +1,10 @@
 """`sparring match GAME --seat SPEC --seat SPEC ...`: a refereed match between bots and agents.
 
-A seat is ``builtin:NAME`` (an in-process agent), ``saiblo:CMD`` (a bot of the original
-Aquawar contest) or a command line speaking the sparring protocol. The match is replayed
-to a file on request and always saved, with its replay, to the store. In a game with a
-player count (Warfish) the number of seats sets it, unless ``--options`` gives `players`.
+A seat is ``builtin:NAME`` (an in-process agent), ``KIND:ARGUMENT`` for a seat kind the
+game offers (such as a contest's own wire protocol) or a command line speaking the sparring
+protocol. The match is replayed to a file on request and always saved, with its replay, to
+the store. In a game with a player count the number of seats sets it, unless ``--options``
+gives `players`.
 """
 
 from __future__ import annotations
@@ -70,13 +71,16 @@ def parse_options(spec: GameSpec, text: str | None, seats: int | None = None) ->
 
 
 def match_command(
-    game: str = typer.Argument(..., help="The game, e.g. aquawar."),
+    game: str = typer.Argument(..., help="The game (`sparring games` lists them)."),
     seat: list[str] = typer.Option(
-        ..., "--seat", help="A seat: builtin:NAME, saiblo:CMD or a bot command; once per seat."
+        ...,
+        "--seat",
+        help="A seat: builtin:NAME, KIND:ARG (a seat kind of the game) or a bot command; "
+        "once per seat.",
     ),
     seed: str | None = typer.Option(None, "--seed", help="Match seed (default: random)."),
     time_limit: float | None = typer.Option(
-        None, "--time-limit", help="Seconds per decision (default: the game's, 3 for Aquawar)."
+        None, "--time-limit", help="Seconds per decision (default: the game's own clock)."
     ),
     memory: int = typer.Option(1024, "--memory", help="Memory cap per bot process, MiB."),
     options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
@@ -112,7 +116,7 @@ def match_command(
             rules,
             seconds=time_limit,
             recorder=recorder,
-            on_events=None if quiet else live_printer(spec, console, reveal_teams=False),
+            on_events=None if quiet else live_printer(spec, console, reveal=False),
         )
     finally:
         sink.close_file()

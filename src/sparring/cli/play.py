@@ -5,16 +5,15 @@ Everything runs in this process through `play_match`. The live display shows wha
 spectator may see (public events only), so a person at the terminal learns nothing
 hidden from it; a human seat's own prompts show that seat's view. Hidden teams are shown
 after each round only when no person is playing. ``--quiet`` prints exactly one JSON line.
-In games played with decks (Food Chain) ``--deck0``/``--deck1`` give a seat's deck as a
-deck file or a prebuilt deck's name; a deck that breaks a deck rule is refused, naming it.
-Games with a player count or maps (Warfish) take ``--players`` and ``--map``; ``--options``
+In games played with decks (`Extensions.decks`) ``--deck0``/``--deck1`` give a seat's deck
+as a deck file or a prebuilt deck's name; a deck that breaks a deck rule is refused, naming
+it. Games with a player count or maps take ``--players`` and ``--map``; ``--options``
 gives any rule options as JSON.
 """
 
 from __future__ import annotations
 
 import json
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from rich.console import Console
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.playout import play_match
-from sparring.core.registry import get_game
+from sparring.core.registry import all_games, get_game
 from sparring.core.replay import ReplayWriter
 
 from .common import MAX_SEED, ReplaySink, live_printer, parse_seed, save_match
@@ -33,8 +32,6 @@ from .match import option_flags, options_data
 HUMAN = "human"
 DEFAULT_AGENT = "greedy"
 _SEED_MIX = 0x9E3779B97F4A7C15
-# Games whose seats bring decks: the module with `read_deck_file(path)` and `prebuilt_decks()`.
-DECK_GAMES = {"foodchain": "sparring.games.foodchain.decks"}
 
 
 def agent_seed(match_seed: int, seat: int) -> int:
@@ -60,24 +57,24 @@ def deck_options(spec: GameSpec, decks: list[str | None]) -> dict[str, Any]:
     given = {seat: text for seat, text in enumerate(decks) if text is not None}
     if not given:
         return {}
-    module_name = DECK_GAMES.get(spec.name)
-    if module_name is None:
+    decks = spec.extensions.decks
+    if decks is None:
+        with_decks = [game.name for game in all_games() if game.extensions.decks is not None]
         raise BadInput(
             f"--deck0/--deck1: {spec.name} is not played with decks "
-            f"(games with decks: {', '.join(sorted(DECK_GAMES))})"
+            f"(games with decks: {', '.join(with_decks) or 'none'})"
         )
-    module = import_module(module_name)
     data: dict[str, Any] = {}
     for seat, text in given.items():
         path = Path(text)
         if path.is_file() or path.suffix or "/" in text or "\\" in text:
-            data[f"deck{seat}"] = module.read_deck_file(path)
-        elif text.strip().lower() in module.prebuilt_decks():
-            data[f"deck{seat}"] = text.strip().lower()
+            data[decks.option(seat)] = decks.read_file(path)
+        elif text.strip().lower() in decks.prebuilt():
+            data[decks.option(seat)] = text.strip().lower()
         else:
             raise BadInput(
                 f"--deck{seat} {text!r} is neither a deck file nor a prebuilt deck; "
-                f"prebuilt decks: {', '.join(module.prebuilt_decks())}"
+                f"prebuilt decks: {', '.join(decks.prebuilt())}"
             )
     return data
 
@@ -111,7 +108,7 @@ def seat_agents(seats: int, p0: str | None, p1: str | None, named: list[str]) ->
 
 
 def play_command(
-    game: str = typer.Argument(..., help="The game to play, e.g. aquawar."),
+    game: str = typer.Argument(..., help="The game to play (`sparring games` lists them)."),
     p0: str | None = typer.Option(
         None, "--p0", help="Agent for seat 0: human, greedy or random (default human)."
     ),
@@ -120,11 +117,9 @@ def play_command(
         [], "--agent", help="SEAT=AGENT, e.g. 3=human; once per seat. Seats not named: greedy."
     ),
     players: int | None = typer.Option(
-        None, "--players", help="Number of players, for games with a player count (Warfish)."
+        None, "--players", help="Number of players, for games with a player count."
     ),
-    map_name: str | None = typer.Option(
-        None, "--map", help="The map, for games played on maps (Warfish: classic, triad, ...)."
-    ),
+    map_name: str | None = typer.Option(None, "--map", help="The map, for games played on maps."),
     options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
     seed: str | None = typer.Option(None, "--seed", help="Match seed (default: random)."),
     replay: Path | None = typer.Option(None, "--replay", help="Write the replay to this file."),
@@ -134,10 +129,10 @@ def play_command(
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save the match to the store."),
     deck0: str | None = typer.Option(
-        None, "--deck0", help="Seat 0's deck: a deck file or a prebuilt deck (Food Chain)."
+        None, "--deck0", help="Seat 0's deck: a deck file or a prebuilt deck (games with decks)."
     ),
     deck1: str | None = typer.Option(
-        None, "--deck1", help="Seat 1's deck: a deck file or a prebuilt deck (Food Chain)."
+        None, "--deck1", help="Seat 1's deck: a deck file or a prebuilt deck (games with decks)."
     ),
 ) -> None:
     """Play a match between built-in agents and/or people at this terminal."""
@@ -161,7 +156,7 @@ def play_command(
     ]
     sink = ReplaySink(replay)
     recorder = ReplayWriter(sink, spec, match_seed, rules, kinds)
-    hook = None if quiet else live_printer(spec, console, reveal_teams=HUMAN not in names)
+    hook = None if quiet else live_printer(spec, console, reveal=HUMAN not in names)
     try:
         state = play_match(spec, match_seed, rules, agents, on_events=hook, recorder=recorder)
     finally:

@@ -19,15 +19,9 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-#: Games whose default benchmark pair is not random v random: Warfish is measured the way
-#: the issue states its target, 2-player greedy v greedy (random Warfish games run to the
-#: round cap and say little about real play).
-DEFAULT_AGENTS: dict[str, tuple[str, ...]] = {"warfish": ("greedy", "greedy")}
-
-
 def default_agents(spec: GameSpec) -> tuple[str, ...]:
     """The agents `sparring bench GAME` pits against each other when none are named."""
-    return DEFAULT_AGENTS.get(spec.name, ("random", "random"))
+    return spec.extensions.bench_agents
 
 
 def bench_matches(
@@ -37,7 +31,7 @@ def bench_matches(
     seed: int = 0,
 ) -> dict[str, Any]:
     """Play `games` matches with seeds `seed`, `seed + 1`, ... and measure them. One agent
-    per seat; a game with a player count (Warfish) is played by as many as are named, its
+    per seat; a game with a player count is played by as many as are named, its
     other options at their defaults.
 
     One untimed warm-up match (seed `seed + games`) goes first: lookup tables a process

@@ -1,11 +1,12 @@
 """The conformance kit: generic checks that every game's engine meets the engine contract.
 
-Any game plugs in through its `GameSpec` (plus optional `Hooks`), and a test module drives
-the checks with a seed and a stream of integers — typically drawn by hypothesis — that
-choose, at each decision, which of the seats to move goes first and which of its legal
-actions it plays. When the stream runs out, play continues from a generator seeded by the
-seed, so every walk can reach the end of a game and stays reproducible from
-``(seed, choices)`` alone.
+Any game plugs in through its `GameSpec` (plus the `Hooks` its spec's
+`Extensions.conformance` loads), and `tests/test_every_game.py` drives the checks for every
+registered game with a seed and a stream of integers drawn by hypothesis that choose, at
+each decision, which of the seats to move goes first and which of its legal actions it
+plays. When the stream runs out, play continues from a generator seeded by the seed, so
+every walk can reach the end of a game and stays reproducible from ``(seed, choices)``
+alone. A game must end within its declared bound (`GameSpec.decision_bound`).
 
 The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
 
@@ -23,6 +24,10 @@ The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
 - `check_no_leaks`: scrambling what a seat cannot see leaves its view and legal actions
   unchanged while really changing hidden data, and sentinels planted in hidden fields never
   reach the seat's view, legal actions or rendered text.
+- `check_determinization`: a full state sampled from a seat's view shows that seat the same
+  view and legal actions, and plays on to the end.
+- The game's declared facts hold at every step (`check_contract`): the player count, no
+  simultaneous movers unless declared, no chance drawn unless declared.
 
 Every check raises `AssertionError` with the step and the reason when the engine fails.
 """
@@ -33,8 +38,8 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from .errors import IllegalAction
 from .events import NOBODY, PUBLIC, event_json
@@ -51,26 +56,62 @@ _FALLBACK_SALT = 0x5EED_C0FF_EE00_0001
 _PROBE_LABEL = "conformance-probe"
 
 
+T = TypeVar("T")
+
+
+class Draw:
+    """Random choices of option values from a seed, for a game's `Hooks.random_options`:
+    the kit's walks then cover the game's variants, reproducibly."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, seed: int) -> None:
+        self._rng = Rng(seed ^ 0x0F7_1045)
+
+    def choice(self, values: Sequence[T]) -> T:
+        """One of `values`, uniformly (repeat a value to weight it)."""
+        return values[self._rng.below(len(values), "option")]
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer in ``[low, high]``."""
+        return low + self._rng.below(high - low + 1, "option")
+
+    def boolean(self) -> bool:
+        return self._rng.below(2, "option") == 1
+
+
 @dataclass(frozen=True)
 class Hooks:
-    """What a game may add to the generic checks.
+    """What a game adds to the generic checks (its spec's `Extensions.conformance`).
 
+    ``options`` is the rule options a walk plays under (None: the defaults);
+    ``random_options(draw)`` draws options covering the game's variants, and
+    ``leak_options(draw)`` those for the slower no-leak walks (default: the same).
     ``invariants(state)`` raises `AssertionError` when the state breaks a rule of the game;
     it runs after every step of `check_random_playout`. ``bad_actions(state, seat)`` lists
     actions the game knows to be illegal for `seat` there, tried on top of the generic ones.
     ``hidden_fingerprint(state, seat)`` returns a comparable summary of what `seat` cannot
     see, or None when nothing game-specific is hidden from it; without it the kit compares
-    the other seats' views and the random source's future draws.
+    the other seats' views and the random source's future draws. The rest tune how much
+    each check tries per state, for games whose menus or views are costly.
     """
 
     options: Any = None
+    random_options: Callable[[Draw], Any] | None = None
+    leak_options: Callable[[Draw], Any] | None = None
     invariants: Callable[[Any], None] | None = None
     bad_actions: Callable[[Any, int], Iterable[Any]] | None = None
     hidden_fingerprint: Callable[[Any, int], Hashable | None] | None = None
-    max_steps: int = 10_000
     illegal_per_state: int = 48
     legal_per_state: int = 128
     scramble_attempts: int = 8
+
+    def with_options(self, seed: int, for_leaks: bool = False) -> Hooks:
+        """These hooks with options drawn from `seed` (unchanged without a drawer)."""
+        drawer = (self.leak_options or self.random_options) if for_leaks else self.random_options
+        if drawer is None:
+            return self
+        return replace(self, options=drawer(Draw(seed)))
 
 
 DEFAULT_HOOKS = Hooks()
@@ -127,17 +168,18 @@ def walk(
     """Yield the state before each decision, then the final state, playing as chosen.
 
     The caller may inspect (but must not mutate) each yielded state; the next decision is
-    made when the caller asks for the next one. A walk that does not end within
-    ``hooks.max_steps`` decisions fails, since a game must end.
+    made when the caller asks for the next one. A walk that does not end within the game's
+    declared bound fails, since a game must end.
     """
     state = spec.new_game(seed, hooks.options)
     chooser = Chooser(choices, seed)
-    for _ in range(hooks.max_steps):
+    bound = spec.decision_bound(state.options)
+    for _ in range(bound + 1):
         yield state
         if state.is_terminal():
             return
         step(state, chooser)
-    raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
+    raise AssertionError(f"game with seed {seed} did not end within its bound of {bound}")
 
 
 def play_out(state: GameState, chooser: Chooser, limit: int) -> int:
@@ -270,7 +312,7 @@ def check_clone_independence(
     before = fingerprint(spec, state)
     ahead, spare = state.clone(), state.clone()
     assert_same(before, fingerprint(spec, ahead), "a fresh clone differs from its original")
-    budget = hooks.max_steps
+    budget = spec.decision_bound(state.options)
 
     play_out(ahead, Chooser(continuation, seed + 1), budget)
     assert_same(before, fingerprint(spec, state), "playing a clone changed the original")
@@ -468,6 +510,15 @@ def check_contract(spec: GameSpec, state: GameState) -> None:
         if state.current_player not in movers:
             raise AssertionError(f"current_player {state.current_player} not in {movers}")
     assert len(state.returns()) == state.num_players, "returns() must have one per seat"
+    facts = spec.facts
+    assert facts.min_players <= state.num_players <= facts.max_players, (
+        f"{state.num_players} players, but {spec.name} declares "
+        f"{facts.min_players}-{facts.max_players}"
+    )
+    if not facts.simultaneous_moves:
+        assert len(movers) <= 1, f"seats {movers} move at once, but no simultaneous moves declared"
+    if not facts.chance:
+        assert not state.rng.log, f"chance drawn ({state.rng.log[0]}) but no chance declared"
     audiences = {PUBLIC, NOBODY, *seats(state)}
     for event in state.events:
         assert event[1] in audiences, f"event {event!r} has an unknown audience"
@@ -495,7 +546,8 @@ def check_random_playout(
     check_contract(spec, state)
     if hooks.invariants is not None:
         hooks.invariants(state)
-    for _ in range(hooks.max_steps):
+    bound = spec.decision_bound(state.options)
+    for _ in range(bound + 1):
         if state.is_terminal():
             return state
         log = list(state.events)
@@ -505,17 +557,17 @@ def check_random_playout(
         for viewer in (*seats(state), None):
             view = spec.view(state, viewer)
             spec.render_view(view)  # every view renders, at every step
-            if spec.lean_view is not None:
+            if spec.search.lean_view is not None:
                 check_lean_view(spec, state, viewer, view)
         if hooks.invariants is not None:
             hooks.invariants(state)
-    raise AssertionError(f"game with seed {seed} did not end within {hooks.max_steps} steps")
+    raise AssertionError(f"game with seed {seed} did not end within its bound of {bound}")
 
 
 def check_lean_view(spec: GameSpec, state: GameState, viewer: int | None, view: Any) -> None:
     """The lean view is the view without its log: nothing more, nothing else."""
-    assert spec.lean_view is not None
-    lean = spec.lean_view(state, viewer)
+    assert spec.search.lean_view is not None
+    lean = spec.search.lean_view(state, viewer)
     full = {key: value for key, value in view.items() if key != "log"}
     assert lean == full, f"the lean view of {viewer} is not its view without the log"
 
@@ -563,8 +615,8 @@ def check_no_leak_at(
     original, so no cache a state keeps (such as its legal actions) can be carried into
     a copy and mask a difference.
     """
-    scramble, plant = spec.scramble_hidden, spec.plant_sentinels
-    assert scramble is not None and plant is not None, f"{spec.name} has no no-leak hooks"
+    assert spec.secrecy is not None, f"{spec.name} has no no-leak hooks"
+    scramble, plant = spec.secrecy.scramble_hidden, spec.secrecy.plant_sentinels
     scrambled = {
         s: [scramble(state, s, rng) for _ in range(hooks.scramble_attempts)] for s in seats(state)
     }
@@ -618,6 +670,37 @@ def check_no_leaks(
     return report
 
 
+# --------------------------------------------------------------------- (f) determinization
+
+
+def check_determinization(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> int:
+    """Along a walk, a state sampled from each mover's view shows that seat exactly the
+    same view and legal actions, and a sample of the last one plays on to the end. Returns
+    how many samples were compared."""
+    determinize = spec.search.determinize
+    assert determinize is not None, f"{spec.name} offers no determinization"
+    rng = Rng(seed ^ 0x4444)
+    compared = 0
+    sample: Any = None
+    for index, state in enumerate(walk(spec, seed, choices, hooks)):
+        for seat in state.to_move():
+            seen = spec.view(state, seat)
+            sample = determinize(seen, rng)
+            where = f"seed {seed}, step {index}, seat {seat}"
+            assert_same(
+                _seat_payload(spec, state, seat)[0],
+                _seat_payload(spec, sample, seat)[0],
+                f"{where}: a determinized state shows its seat something else",
+            )
+            compared += 1
+    if sample is not None:
+        play_out(sample, Chooser((), seed), spec.decision_bound(sample.options))
+        assert sample.is_terminal(), f"seed {seed}: a determinized state did not play out"
+    return compared
+
+
 def check_all(
     spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
 ) -> None:
@@ -628,5 +711,7 @@ def check_all(
     check_clone_independence(spec, seed, choices, split, choices[::-1], hooks)
     check_illegal_actions_refused(spec, seed, choices, hooks)
     check_legal_actions_accepted(spec, seed, choices, hooks)
-    if spec.scramble_hidden is not None and spec.plant_sentinels is not None:
+    if spec.secrecy is not None:
         check_no_leaks(spec, seed, choices, hooks)
+    if spec.search.determinize is not None:
+        check_determinization(spec, seed, choices, hooks)

@@ -1,18 +1,33 @@
-"""The engine contract every game meets, and the description a game registers.
+"""The contract every game meets, and the description a game registers.
 
-A game is a `GameSpec`: how to start a state, parse actions and options, project views,
-render them, and (for the conformance kit) how to scramble what a seat cannot see. States
-follow `GameState`; agents follow `Agent`. Nothing here knows a particular game.
+A game is a `GameSpec`: a small required core — its declared `GameFacts`, how to start a
+state, read options and actions from JSON, project a state onto one seat's view, and say
+how the game ended (`Outcome`) — plus optional capability groups that generic code asks
+for by name: `Display` (text rendering and the live display's hints), `RefereePolicy`
+(clocks and the price of a verdict), `Search` (determinization, a lean view), `Secrecy`
+(the no-leak kit's hooks) and `Extensions` (what a game adds to the platform: seat kinds,
+decks, its scenario plug-in, its conformance hooks, default benchmark agents).
+
+States follow `GameState`; in-process players follow `Agent`. Nothing here knows a
+particular game: games register themselves (see `registry`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import enum
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .events import Event
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .conformance import Hooks
+    from .scenario import ScenarioGame
+
+#: What one seat (or a spectator, ``None``) is shown of a state: JSON-ready data.
+View = dict[str, Any]
 
 
 @runtime_checkable
@@ -22,10 +37,48 @@ class Action(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class EndReason(enum.StrEnum):
+    """Why a game ended, in the few kinds generic code must tell apart."""
+
+    #: The rules' own end: a player won (or all lost at once) by the game's win condition.
+    RULES = "rules"
+    #: A length limit (turns, rounds) ran out and the game's tie-break decided it.
+    LIMIT = "limit"
+    #: A seat forfeited: a referee verdict, or an illegal move by an in-process agent.
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winner (None: a draw, or no single winner), one
+    return per seat, the kind of end, and the game's own words for it."""
+
+    winner: int | None
+    returns: tuple[float, ...]
+    reason: EndReason
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "returns": list(self.returns),
+            "reason": self.reason.value,
+            "detail": self.detail,
+        }
+
+
+def two_seat_returns(winner: int | None) -> tuple[float, float]:
+    """Zero-sum returns of a two-seat game: +1 / -1, or 0 each for a draw."""
+    if winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
 class GameState(Protocol):
     """What every engine state offers (see DESIGN.md, "Engine contract")."""
 
     num_players: int
+    options: Any
     rng: Rng
     events: list[Event]
 
@@ -42,7 +95,9 @@ class GameState(Protocol):
 
     def returns(self) -> tuple[float, ...]: ...
 
-    def clone(self) -> GameState: ...
+    def outcome(self) -> Outcome | None: ...
+
+    def clone(self) -> Any: ...
 
     def forfeit(self, seat: int, reason: str) -> None: ...
 
@@ -56,13 +111,11 @@ class TwoSeatOutcome:
     @property
     def current_player(self) -> int:
         """The one seat to move (the lowest when several decide at once); -1 when over."""
-        movers = self.to_move()  # type: ignore[attr-defined]
+        movers: tuple[int, ...] = self.to_move()  # type: ignore[attr-defined]
         return movers[0] if movers else -1
 
     def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+        return two_seat_returns(self.winner)
 
 
 class Agent(Protocol):
@@ -76,86 +129,226 @@ class Agent(Protocol):
 
     needs_view: bool
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any: ...
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any: ...
+
+
+AgentFactory = Callable[[int, int], Agent]
+ViewFunction = Callable[[Any, int | None], View]
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game declares about itself up front (after OpenSpiel's ``GameType``), so
+    generic code and the conformance kit know what to expect without playing.
+
+    ``max_decisions`` bounds the decisions of one game under the default options; a game
+    whose options stretch it gives `Extensions.decision_bound` too.
+    """
+
+    min_players: int
+    max_players: int
+    chance: bool
+    hidden_information: bool
+    simultaneous_moves: bool
+    max_decisions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "simultaneous_moves": self.simultaneous_moves,
+            "max_decisions": self.max_decisions,
+        }
+
+
+@dataclass(frozen=True)
+class Display:
+    """How a game is shown in words: every view as text, every event as a line, and the
+    hints a live display needs.
+
+    ``describe_event(event, viewer, state)`` gets the event's JSON form, who is reading
+    (``None``: a spectator) and the state it happened in (for names such as a map's).
+    ``status_line(spectator view)`` is printed before each event of kind ``turn_event``
+    (a new turn) after the first; ``headline_events`` are printed bold, ``quiet_events``
+    are too routine to print live. With ``reveal_live`` a live display with no person
+    playing also shows each seat's private events (once each), e.g. a fogged board;
+    ``revealed_events`` are hidden from every seat (audience nobody) but worth showing
+    onlookers when no person plays, e.g. the teams of a round just ended.
+    """
+
+    render_view: Callable[[View], str]
+    describe_event: Callable[[dict[str, Any], int | None, Any], str]
+    status_line: Callable[[View], str | None] | None = None
+    turn_event: str = "turn"
+    headline_events: frozenset[str] = frozenset()
+    quiet_events: frozenset[str] = frozenset()
+    revealed_events: frozenset[str] = frozenset()
+    reveal_live: bool = False
+
+
+def stateless(
+    describe: Callable[[dict[str, Any], int | None], str],
+) -> Callable[[dict[str, Any], int | None, Any], str]:
+    """`Display.describe_event` for a game whose events read the same in any state."""
+
+    def describe_event(event: dict[str, Any], viewer: int | None, state: Any) -> str:
+        return describe(event, viewer)
+
+    return describe_event
+
+
+def forfeit_game(state: Any, seat: int, verdict: str, detail: str) -> None:
+    """The default price of a referee verdict: the seat loses the whole game."""
+    state.forfeit(seat, f"{verdict}: {detail}")
+
+
+@dataclass(frozen=True)
+class RefereePolicy:
+    """How the referee treats this game's seats.
+
+    ``decision_seconds`` is the default clock per decision; ``decision_clock(state, seat,
+    seconds)`` may give one decision another clock (a share of the match's per-decision
+    `seconds`, so a faster match scales it too). ``on_verdict(state, seat, verdict,
+    detail)`` is the game's price for a verdict (default: the game is lost); with
+    ``survives_timeout`` a time-out costs only that price and the bot process plays on.
+    ``illegal_action_hint`` is added to `bot check`'s advice when a bot's action is refused.
+    """
+
+    decision_seconds: float = 3.0
+    decision_clock: Callable[[Any, int, float], float] | None = None
+    on_verdict: Callable[[Any, int, str, str], None] = forfeit_game
+    survives_timeout: bool = False
+    illegal_action_hint: str = ""
+
+    @property
+    def verdict_loses_game(self) -> bool:
+        """Whether every verdict costs the whole game (the default price)."""
+        return self.on_verdict is forfeit_game
+
+
+@dataclass(frozen=True)
+class Search:
+    """What search agents and fast in-process play may use.
+
+    ``determinize(view, rng)`` samples a full state consistent with a seat's view, with the
+    agent's own random source. ``lean_view(state, seat)`` is the view without its
+    ``"log"`` entry (the conformance kit checks exactly that), served to in-process agents
+    with ``needs_log = False``.
+    """
+
+    determinize: Callable[[View, Rng], Any] | None = None
+    lean_view: ViewFunction | None = None
+
+
+@dataclass(frozen=True)
+class Secrecy:
+    """The no-leak kit's hooks. ``scramble_hidden(state, seat, rng)`` returns a copy of
+    `state` in which everything `seat` cannot see has been replaced by other values
+    consistent with its view; ``plant_sentinels(state, seat)`` returns a copy whose hidden
+    numbers are replaced by unique sentinel integers, with the list of sentinels."""
+
+    scramble_hidden: Callable[[Any, int, Rng], Any]
+    plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]]
+
+
+@dataclass(frozen=True)
+class DeckSupport:
+    """For games whose seats bring decks: ``read_file(path)`` reads a deck file into the
+    option value a seat's deck takes, ``prebuilt()`` names the decks that ship with the
+    game, and ``option(seat)`` is the option key a seat's deck goes under."""
+
+    read_file: Callable[[Any], Any]
+    prebuilt: Callable[[], list[str]]
+    option: Callable[[int], str]
+
+
+#: A seat kind a game offers the referee: ``factory(argument, limits)`` builds the seat
+#: for ``--seat KIND:ARGUMENT`` (the limits are the referee's process limits).
+SeatFactory = Callable[[str, Any], Any]
+
+
+@dataclass(frozen=True)
+class Extensions:
+    """What a game adds to the platform beyond the contract, each loaded only when used.
+
+    ``seat_kinds`` maps a ``--seat KIND:...`` prefix to a seat factory (e.g. a contest's own
+    wire protocol). ``decks`` is set by games played with decks. ``scenario()`` loads the
+    game's scenario plug-in; ``conformance()`` its conformance-kit hooks (invariants,
+    known-bad actions, what each seat cannot see, options to draw). ``bench_agents`` is the
+    pair `sparring bench` plays by default. ``decision_bound(options)`` bounds the
+    decisions of one game under those options, where they can stretch a game beyond
+    `GameFacts.max_decisions`.
+    """
+
+    seat_kinds: Mapping[str, SeatFactory] = field(default_factory=dict)
+    decks: DeckSupport | None = None
+    scenario: Callable[[], ScenarioGame] | None = None
+    conformance: Callable[[], Hooks] | None = None
+    bench_agents: tuple[str, ...] = ("random", "random")
+    decision_bound: Callable[[Any], int] | None = None
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything generic code needs to host one game.
-
-    ``scramble_hidden(state, seat, rng)`` returns a copy of `state` in which everything
-    `seat` cannot see has been replaced by other values consistent with its view;
-    ``plant_sentinels(state, seat)`` returns a copy whose hidden numbers are replaced by
-    unique sentinel integers, with the list of sentinels. Both feed the no-leak checks.
-    ``decision_seconds`` is the game's default clock per decision; ``decision_clock(state,
-    seat, seconds)`` may give one decision another clock (a share of the match's per-decision
-    `seconds`, so a faster match scales it too). ``on_verdict`` is the game's price for a
-    referee verdict (default: the game is lost); with ``survives_timeout`` a time-out costs
-    only that price and the bot process plays on (its late reply is discarded).
-    ``status_line(spectator view)`` is the one-line summary a live display prints before
-    each event of kind
-    ``turn_event`` (a new turn); ``live_skip`` lists event kinds too routine to print there.
-    With ``live_reveal`` a live display with no person playing shows every seat's events
-    too (each once), e.g. a fogged board; ``event_context`` is described at `describe`.
-    ``lean_view(state, seat)``, if given, is ``view`` without its ``"log"`` entry (the
-    conformance kit checks exactly that), for in-process agents with ``needs_log = False``.
-    """
+    """Everything generic code needs to host one game: the required core, then the
+    capability groups (see the module docstring)."""
 
     name: str
     title: str
     rules_version: str
+    facts: GameFacts
     new_game: Callable[[int, Any], Any]
     options_from_json: Callable[[dict[str, Any] | None], Any]
     action_from_json: Callable[[Any], Any]
-    view: Callable[[Any, int | None], dict[str, Any]]
-    render_view: Callable[[dict[str, Any]], str]
-    describe_event: Callable[[dict[str, Any], int | None], str]
+    view: ViewFunction
     summarize: Callable[[Any], dict[str, Any]]
-    agents: dict[str, Callable[[int, int], Agent]] = field(default_factory=dict)
-    scramble_hidden: Callable[[Any, int, Rng], Any] | None = None
-    plant_sentinels: Callable[[Any, int], tuple[Any, list[int]]] | None = None
-    determinize: Callable[[dict[str, Any], Rng], Any] | None = None
-    decision_seconds: float = 3.0
-    decision_clock: Callable[[Any, int, float], float] | None = None
-    on_verdict: Callable[[Any, int, str, str], None] | None = None
-    survives_timeout: bool = False
-    status_line: Callable[[dict[str, Any]], str | None] | None = None
-    turn_event: str = "turn"
-    live_skip: frozenset[str] = frozenset()
-    event_context: Callable[[Any], Any] | None = None
-    live_reveal: bool = False
-    lean_view: Callable[[Any, int | None], dict[str, Any]] | None = None
+    display: Display
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    referee: RefereePolicy = field(default_factory=RefereePolicy)
+    search: Search = field(default_factory=Search)
+    secrecy: Secrecy | None = None
+    extensions: Extensions = field(default_factory=Extensions)
 
     def describe(self, event: dict[str, Any], viewer: int | None, state: Any) -> str:
-        """One event in words. With ``event_context(state)`` (e.g. a map's territory
-        names) `describe_event` gets it as a third argument."""
-        if self.event_context is None:
-            return self.describe_event(event, viewer)
-        return self.describe_event(event, viewer, self.event_context(state))  # type: ignore[call-arg]
+        """One event in words, as `viewer` (``None``: a spectator) may read it."""
+        return self.display.describe_event(event, viewer, state)
 
-    def view_for(self, agent: Agent) -> Callable[[Any, int | None], dict[str, Any]] | None:
+    def render_view(self, view: View) -> str:
+        return self.display.render_view(view)
+
+    def view_for(self, agent: Agent) -> ViewFunction | None:
         """The view function an in-process `agent` is served by: none for an agent that
         reads no views, the lean view for one that reads no log (if the game has one),
         else the full view."""
         if not agent.needs_view:
             return None
-        if self.lean_view is not None and not getattr(agent, "needs_log", True):
-            return self.lean_view
+        lean = self.search.lean_view
+        if lean is not None and not getattr(agent, "needs_log", True):
+            return lean
         return self.view
 
     def clock(self, state: Any, seat: int, seconds: float) -> float:
         """The clock for `seat`'s decision now, given the match's per-decision `seconds`."""
-        if self.decision_clock is None:
+        decision_clock = self.referee.decision_clock
+        if decision_clock is None:
             return seconds
-        return self.decision_clock(state, seat, seconds)
+        return decision_clock(state, seat, seconds)
 
     def apply_verdict(self, state: Any, seat: int, verdict: str, detail: str) -> None:
-        """What a referee verdict (TLE, RE, IA, BAD, OLE, MLE) costs: the game's own rule,
-        or by default the whole game."""
-        if self.on_verdict is not None:
-            self.on_verdict(state, seat, verdict, detail)
-        else:
-            state.forfeit(seat, f"{verdict}: {detail}")
+        """What a referee verdict (TLE, RE, IA, BAD, OLE, MLE) costs: the game's rule, by
+        default the whole game."""
+        self.referee.on_verdict(state, seat, verdict, detail)
+
+    def default_options(self) -> Any:
+        """The rules text's options: what a game is played with when none are given."""
+        return self.options_from_json(None)
+
+    def decision_bound(self, options: Any) -> int:
+        """A bound on the decisions of one game under `options`."""
+        bound = self.extensions.decision_bound
+        return self.facts.max_decisions if bound is None else bound(options)
 
 
 def new_game_with(state_type: Callable[[int, Any], Any], options_type: Any) -> Callable[..., Any]:

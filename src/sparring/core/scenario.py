@@ -7,9 +7,9 @@ become data anyone can read and rerun, instead of code only a developer can foll
 
 This module is the game-independent half: finding files, reading TOML with errors that
 name the file and the place, running steps, checking events and chance, and reporting the
-first expectation that differs. Each game supplies the rest as a `ScenarioGame` in its
-``sparring.games.<name>.scenario`` module: how to build a state from the setup tables,
-how to read an action, and which expectations it understands.
+first expectation that differs. Each game supplies the rest as a `ScenarioGame`, loaded
+through its spec (`Extensions.scenario`): how to build a state from the setup tables, how
+to read an action, and which expectations it understands.
 
 Everything is validated before anything runs, so a malformed file is reported as such even
 when an earlier expectation would already have failed.
@@ -22,7 +22,6 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -348,8 +347,8 @@ def plain_events(events: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
 
 
 class ScenarioGame(Protocol):
-    """What a game provides to run scenarios (in ``sparring.games.<name>.scenario`` as
-    ``SCENARIO``). Each method reads its own keys from the node it is given."""
+    """What a game provides to run scenarios (its spec's `Extensions.scenario` loads it).
+    Each method reads its own keys from the node it is given."""
 
     def build(self, doc: Node, seed: int) -> Any:
         """The state of the setup (the game's own top-level tables of `doc`)."""
@@ -367,11 +366,9 @@ class ScenarioGame(Protocol):
 def scenario_game(name: str) -> ScenarioGame:
     """The scenario support of game `name`, with a clear error for an unknown game."""
     spec = get_game(name)
-    try:
-        module = import_module(f"sparring.games.{spec.name}.scenario")
-    except ModuleNotFoundError as error:
-        raise BadInput(f"game {spec.name!r} has no scenario support") from error
-    return module.SCENARIO  # type: ignore[no-any-return]
+    if spec.extensions.scenario is None:
+        raise BadInput(f"game {spec.name!r} has no scenario support")
+    return spec.extensions.scenario()
 
 
 # --------------------------------------------------------------------- parsing

@@ -1,8 +1,20 @@
-"""Aquawar as the platform sees it: the registry entry tying engine, views and agents."""
+"""Aquawar as the platform sees it: the plug-in tying engine, views, display and agents."""
 
 from __future__ import annotations
 
-from sparring.core.game import GameSpec, new_game_with
+from typing import TYPE_CHECKING, Any
+
+from sparring.core.game import (
+    Display,
+    Extensions,
+    GameFacts,
+    GameSpec,
+    RefereePolicy,
+    Search,
+    Secrecy,
+    new_game_with,
+    stateless,
+)
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -13,23 +25,76 @@ from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
 from .views import view
 
+if TYPE_CHECKING:
+    from sparring.core.conformance import Hooks
+    from sparring.core.scenario import ScenarioGame
+
 RULES_VERSION = "aquawar-2021.1"
+ROUNDS = 3
+
+
+def decision_bound(options: AquawarOptions) -> int:
+    """Three rounds of two picks and, per turn, an assertion and an action."""
+    return ROUNDS * (2 + 2 * options.turn_limit)
+
+
+def _saiblo_seat(command: str, limits: Any) -> Any:
+    """``--seat saiblo:CMD``: a bot of the original contest, speaking its own protocol."""
+    from .saiblo import SaibloSeat  # loaded only when a match seats such a bot
+
+    return SaibloSeat(command, limits)
+
+
+def _scenario() -> ScenarioGame:
+    from .scenario import SCENARIO
+
+    return SCENARIO
+
+
+def _conformance() -> Hooks:
+    from .conformance import HOOKS
+
+    return HOOKS
 
 
 SPEC = GameSpec(
     name="aquawar",
     title="Aquawar",
     rules_version=RULES_VERSION,
+    facts=GameFacts(
+        min_players=2,
+        max_players=2,
+        chance=True,
+        hidden_information=True,
+        simultaneous_moves=True,
+        max_decisions=decision_bound(AquawarOptions()),
+    ),
     new_game=new_game_with(AquawarState, AquawarOptions),
     options_from_json=AquawarOptions.from_json,
     action_from_json=action_from_json,
     view=view,
-    render_view=render_view,
-    describe_event=describe_event,
     summarize=summarize,
-    scramble_hidden=scramble_hidden,
-    plant_sentinels=plant_sentinels,
+    display=Display(
+        render_view=render_view,
+        describe_event=stateless(describe_event),
+        status_line=status_line,
+        headline_events=frozenset({"round_start", "round_end", "match_end", "forfeit"}),
+        revealed_events=frozenset({"round_teams"}),
+    ),
     agents=AGENTS,
-    determinize=determinize,
-    status_line=status_line,
+    referee=RefereePolicy(
+        illegal_action_hint=(
+            "For picks `legal` is compact: choose 4 different fish from legal.fish, and "
+            "name a target from legal.mimic_targets when you pick the Mimic (fish 12), "
+            "otherwise mimic null."
+        ),
+    ),
+    search=Search(determinize=determinize),
+    secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+    extensions=Extensions(
+        seat_kinds={"saiblo": _saiblo_seat},
+        scenario=_scenario,
+        conformance=_conformance,
+        decision_bound=decision_bound,
+    ),
 )

@@ -1,35 +1,91 @@
-"""Food Chain as the platform sees it: the registry entry tying engine, views and agents."""
+"""Food Chain as the platform sees it: the plug-in tying engine, views, display and agents."""
 
 from __future__ import annotations
 
-from sparring.core.game import GameSpec, new_game_with
+from typing import TYPE_CHECKING
+
+from sparring.core.game import (
+    DeckSupport,
+    Display,
+    Extensions,
+    GameFacts,
+    GameSpec,
+    Secrecy,
+    new_game_with,
+    stateless,
+)
 
 from .actions import action_from_json
 from .agents import AGENTS
+from .decks import prebuilt_decks, read_deck_file
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, render_view, status_line
 from .state import FoodChainState, summarize
 from .views import view
 
+if TYPE_CHECKING:
+    from sparring.core.conformance import Hooks
+    from sparring.core.scenario import ScenarioGame
+
 RULES_VERSION = "foodchain-2026.1"
+#: Decisions one player's turn can take at most in practice is far below this; the bound
+#: is per turn of the cap, checked by the conformance kit on random play.
+DECISIONS_PER_TURN = 60
+
+
+def decision_bound(options: FoodChainOptions) -> int:
+    """Both players' turns up to the turn cap, each a bounded number of decisions."""
+    return 2 * options.turn_cap * DECISIONS_PER_TURN
+
+
+def _scenario() -> ScenarioGame:
+    from .scenario import SCENARIO
+
+    return SCENARIO
+
+
+def _conformance() -> Hooks:
+    from .conformance import HOOKS
+
+    return HOOKS
 
 
 SPEC = GameSpec(
     name="foodchain",
     title="Food Chain",
     rules_version=RULES_VERSION,
+    facts=GameFacts(
+        min_players=2,
+        max_players=2,
+        chance=True,
+        hidden_information=True,
+        simultaneous_moves=False,
+        max_decisions=decision_bound(FoodChainOptions()),
+    ),
     new_game=new_game_with(FoodChainState, FoodChainOptions),
     options_from_json=FoodChainOptions.from_json,
     action_from_json=action_from_json,
     view=view,
-    render_view=render_view,
-    describe_event=describe_event,
     summarize=summarize,
-    scramble_hidden=scramble_hidden,
-    plant_sentinels=plant_sentinels,
+    display=Display(
+        render_view=render_view,
+        describe_event=stateless(describe_event),
+        status_line=status_line,
+        turn_event="turn_begin",
+        headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),
+        quiet_events=frozenset({"phase"}),
+    ),
     agents=AGENTS,
-    status_line=status_line,
-    turn_event="turn_begin",
-    live_skip=frozenset({"phase"}),
+    secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+    extensions=Extensions(
+        decks=DeckSupport(
+            read_file=read_deck_file,
+            prebuilt=lambda: list(prebuilt_decks()),
+            option=lambda seat: f"deck{seat}",
+        ),
+        scenario=_scenario,
+        conformance=_conformance,
+        decision_bound=decision_bound,
+    ),
 )

@@ -1,10 +1,20 @@
-"""5×5 Tactics as the platform sees it: the registry entry."""
+"""5×5 Tactics as the platform sees it: the plug-in tying engine, views, display and
+agents."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sparring.core.game import GameSpec, new_game_with
+from sparring.core.game import (
+    Display,
+    Extensions,
+    GameFacts,
+    GameSpec,
+    RefereePolicy,
+    Secrecy,
+    new_game_with,
+    stateless,
+)
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -15,7 +25,19 @@ from .render import LETTERS, describe_event, render_view
 from .state import TacticsState
 from .views import view
 
+if TYPE_CHECKING:
+    from sparring.core.conformance import Hooks
+    from sparring.core.scenario import ScenarioGame
+
 RULES_VERSION = "tactics-v3.1"
+#: Decisions per round at most: every unit's activation, the deaths it may cause, and the
+#: draft before round one, with room to spare; checked by the kit on random play.
+DECISIONS_PER_ROUND = 40
+
+
+def decision_bound(options: TacticsOptions) -> int:
+    """Every round up to the round cap, each a bounded number of decisions."""
+    return options.round_cap * DECISIONS_PER_ROUND + DECISIONS_PER_ROUND
 
 
 def decision_clock(state: TacticsState, seat: int, seconds: float) -> float:
@@ -58,24 +80,51 @@ def summarize(state: TacticsState) -> dict[str, Any]:
     return {"winner": state.winner, "last_round": state.round, "reason": state.end_reason}
 
 
+def _scenario() -> ScenarioGame:
+    from .scenario import SCENARIO
+
+    return SCENARIO
+
+
+def _conformance() -> Hooks:
+    from .conformance import HOOKS
+
+    return HOOKS
+
+
 SPEC = GameSpec(
     name="tactics",
     title="5×5 Tactics",
     rules_version=RULES_VERSION,
+    facts=GameFacts(
+        min_players=2,
+        max_players=2,
+        chance=True,
+        hidden_information=True,
+        simultaneous_moves=True,
+        max_decisions=decision_bound(TacticsOptions()),
+    ),
     new_game=new_game_with(TacticsState, TacticsOptions),
     options_from_json=TacticsOptions.from_json,
     action_from_json=action_from_json,
     view=view,
-    render_view=render_view,
-    describe_event=describe_event,
     summarize=summarize,
-    scramble_hidden=scramble_hidden,
-    plant_sentinels=plant_sentinels,
+    display=Display(
+        render_view=render_view,
+        describe_event=stateless(describe_event),
+        status_line=status_line,
+        turn_event="round_begin",
+        headline_events=frozenset({"game_end", "forfeit"}),
+    ),
     agents=AGENTS,
-    decision_seconds=DATA.decision_seconds,
-    decision_clock=decision_clock,
-    on_verdict=on_verdict,
-    survives_timeout=True,
-    status_line=status_line,
-    turn_event="round_begin",
+    referee=RefereePolicy(
+        decision_seconds=DATA.decision_seconds,
+        decision_clock=decision_clock,
+        on_verdict=on_verdict,
+        survives_timeout=True,
+    ),
+    secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+    extensions=Extensions(
+        scenario=_scenario, conformance=_conformance, decision_bound=decision_bound
+    ),
 )

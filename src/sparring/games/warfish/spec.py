@@ -1,10 +1,19 @@
-"""Warfish as the platform sees it: the registry entry."""
+"""Warfish as the platform sees it: the plug-in tying engine, views, display and agents."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sparring.core.game import GameSpec, new_game_with
+from sparring.core.game import (
+    Display,
+    Extensions,
+    GameFacts,
+    GameSpec,
+    RefereePolicy,
+    Search,
+    Secrecy,
+    new_game_with,
+)
 
 from .actions import action_from_json
 from .agents import AGENTS
@@ -14,7 +23,26 @@ from .render import describe_event, render_view
 from .state import WarfishState
 from .views import lean_view, view
 
+if TYPE_CHECKING:
+    from sparring.core.conformance import Hooks
+    from sparring.core.scenario import ScenarioGame
+
 RULES_VERSION = "warfish-v1"
+#: Decisions in one player's turn at most, with room to spare: trades, placements, attacks
+#: (each costs a unit), move-ins and the transfer; checked by the kit on random play.
+DECISIONS_PER_TURN = 400
+#: Decisions of the set-up (placing the starting units one decision at a time) at most.
+SETUP_DECISIONS = 2_000
+
+
+def decision_bound(options: WarfishOptions) -> int:
+    """The set-up, then every player's turns up to the round cap."""
+    return SETUP_DECISIONS + options.round_cap * options.players * DECISIONS_PER_TURN
+
+
+def describe(event: dict[str, Any], viewer: int | None, state: WarfishState) -> str:
+    """An event in words, with the map's territory names."""
+    return describe_event(event, viewer, state.map.names)
 
 
 def summarize(state: WarfishState) -> dict[str, Any]:
@@ -36,24 +64,51 @@ def status_line(spectator_view: dict[str, Any]) -> str | None:
     )
 
 
+def _scenario() -> ScenarioGame:
+    from .scenario import SCENARIO
+
+    return SCENARIO
+
+
+def _conformance() -> Hooks:
+    from .conformance import HOOKS
+
+    return HOOKS
+
+
 SPEC = GameSpec(
     name="warfish",
     title="Warfish",
     rules_version=RULES_VERSION,
+    facts=GameFacts(
+        min_players=2,
+        max_players=8,
+        chance=True,
+        hidden_information=True,
+        simultaneous_moves=False,
+        max_decisions=decision_bound(WarfishOptions()),
+    ),
     new_game=new_game_with(WarfishState, WarfishOptions),
     options_from_json=WarfishOptions.from_json,
     action_from_json=action_from_json,
     view=view,
-    lean_view=lean_view,
-    render_view=render_view,
-    describe_event=describe_event,
     summarize=summarize,
+    display=Display(
+        render_view=render_view,
+        describe_event=describe,
+        status_line=status_line,
+        turn_event="wf_turn",
+        headline_events=frozenset({"game_end", "forfeit"}),
+        reveal_live=True,
+    ),
     agents=AGENTS,
-    scramble_hidden=scramble_hidden,
-    plant_sentinels=plant_sentinels,
-    decision_seconds=10.0,
-    status_line=status_line,
-    turn_event="wf_turn",
-    event_context=lambda state: state.map.names,
-    live_reveal=True,
+    referee=RefereePolicy(decision_seconds=10.0),
+    search=Search(lean_view=lean_view),
+    secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+    extensions=Extensions(
+        bench_agents=("greedy", "greedy"),
+        scenario=_scenario,
+        conformance=_conformance,
+        decision_bound=decision_bound,
+    ),
 )

@@ -1,4 +1,6 @@
-"""`sparring cards` and `sparring deck ...`: Food Chain's card pool and decks.
+"""`sparring cards` and `sparring deck ...`: the commands Food Chain adds to the command
+line (registered under the ``sparring.commands`` entry-point group), for its card pool and
+decks.
 
 ``sparring cards [--kingdom K] [--json]`` lists the pool (name, category, stats, keywords
 and the rules text generated from the card data). ``sparring deck check DECK`` checks a
@@ -18,10 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from sparring.core.errors import BadInput
-from sparring.games.foodchain.cards import CardDef, load_pool
-from sparring.games.foodchain.cardtext import card_text
-from sparring.games.foodchain.decks import deck_problems, parse_deck_text, prebuilt_decks
-from sparring.games.foodchain.vocabulary import CATEGORIES, CREATURES, KINGDOMS
+
+from .cards import CardDef, load_pool
+from .cardtext import card_text
+from .decks import deck_problems, parse_deck_text, prebuilt_decks
+from .vocabulary import CATEGORIES, CREATURES, KINGDOMS
 
 TOKENS = "Tokens"
 CATEGORY_WORDS = {

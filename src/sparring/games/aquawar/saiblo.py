@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sparring.arena.process import BAD, BotFailure, BotProcess, Limits
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
-from sparring.games.aquawar.roster import ALL_FISH, FISH, MIMIC
-from sparring.games.aquawar.state import ACT, ASSERT, PICK
 
-from .process import BAD, BotFailure, BotProcess, Limits
+from .roster import ALL_FISH, FISH, MIMIC
+from .state import ACT, ASSERT, PICK
 
 Json = dict[str, Any]
 
@@ -373,6 +373,9 @@ class SaibloSeat:
     """A bot of the original Aquawar contest, as one process for the whole match."""
 
     def __init__(self, command: str, limits: Limits | None = None) -> None:
+        command = command.strip()
+        if not command:
+            raise BadInput("saiblo: give the bot's command line after the colon")
         self.label = {"kind": "saiblo", "command": command}
         self.command = command
         self.limits = limits or Limits()
@@ -380,10 +383,6 @@ class SaibloSeat:
         self._round = 0  # the round the bot was last sent a Pick for; 0 before the first
 
     def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
-        if spec.name != "aquawar":
-            raise BadInput(
-                f"saiblo: seats speak the original Aquawar protocol; game is {spec.name}"
-            )
         self._spec = spec
         self._seat = seat
         self.process = BotProcess(self.command, self.limits)

@@ -22,7 +22,10 @@ import pytest
 
 from sparring.arena.process import BAD, IA, TLE, BotFailure, BotProcess
 from sparring.arena.referee import MatchOutcome, run_match
-from sparring.arena.saiblo import (
+from sparring.arena.seats import BuiltinSeat, make_seat
+from sparring.core.registry import get_game
+from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
+from sparring.games.aquawar.saiblo import (
     SaibloSeat,
     action_info,
     action_message,
@@ -33,9 +36,6 @@ from sparring.arena.saiblo import (
     read_reply,
     split_turns,
 )
-from sparring.arena.seats import BuiltinSeat, make_seat
-from sparring.core.registry import get_game
-from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
 
 SPEC = get_game("aquawar")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "saiblo_aquawar_bot.py"
