@@ -460,14 +460,13 @@ def test_ruling_06_one_dodge_roll_per_instance_in_resolution_order() -> None:
     assert hps(state, 1) == [400, 365, 400, 385]
 
 
-def test_ruling_06_dodge_probability_is_30_percent_from_the_seeded_source() -> None:
-    dodged = 0
-    trials = 4000
-    for seed in range(trials):
-        state = position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=seed)
-        play(state, Attack(0, 0))
-        dodged += state.teams[1][0].hp == 400
-    assert 0.27 < dodged / trials < 0.33
+def test_ruling_06_dodge_draws_come_from_the_seeded_source() -> None:
+    # The 30 % itself is measured in test_chance.py; here: one labelled draw per instance,
+    # and the same seed replays the same outcome.
+    state = position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=7)
+    state.rng.log.clear()
+    play(state, Attack(0, 0))
+    assert [label for label, _ in state.rng.log] == ["dodge"]
     again = [position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=7) for _ in range(2)]
     for state in again:
         play(state, Attack(0, 0))
