@@ -8,12 +8,14 @@ play (to isolate the arithmetic), the test says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import event_json
 from sparring.core.playout import play_match
-from sparring.games.aquawar.actions import PASS, Assert, Attack, Pick, Skill
+from sparring.games.aquawar.actions import PASS, Action, Assert, Attack, Pick, Skill
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.spec import SPEC
 from sparring.games.aquawar.state import AquawarState
@@ -53,9 +55,9 @@ def legal_skills(state: AquawarState) -> set[Skill]:
     return {a for a in state.legal_actions(state.seat) if isinstance(a, Skill)}
 
 
-def hps_after(state: AquawarState, action: object) -> list[int]:
+def hps_after(state: AquawarState, action: Action) -> list[int]:
     """Seat 1's HP after seat 0 plays `action`."""
-    play(state, action)  # type: ignore[arg-type]
+    play(state, action)
     return hps(state, 1)
 
 
@@ -1141,16 +1143,17 @@ def test_ruling_22_enemy_identity_hidden_until_asserted_even_after_death() -> No
 # --------------------------------------------------------------------- 23. what is announced
 
 
-def _enemy_log(state: AquawarState, action: object, viewer: int = 1) -> list[dict[str, object]]:
+def _enemy_log(state: AquawarState, action: Action, viewer: int = 1) -> list[dict[str, Any]]:
     """The log entries `viewer` gains when the seat to move plays `action`."""
     before = len(view(state, viewer)["log"])
-    state.apply(action, state.seat)  # type: ignore[arg-type]
-    return view(state, viewer)["log"][before:]
+    state.apply(action, state.seat)
+    log: list[dict[str, Any]] = view(state, viewer)["log"]
+    return log[before:]
 
 
-def _action_of(log: list[dict[str, object]]) -> tuple[object, list[tuple[int, ...]]]:
+def _action_of(log: list[dict[str, Any]]) -> tuple[str, list[tuple[int, ...]]]:
     entry = next(e for e in log if e["kind"] == "action")
-    return entry["type"], [tuple(t) for t in entry["targets"]]  # type: ignore[union-attr]
+    return entry["type"], [tuple(t) for t in entry["targets"]]
 
 
 def test_ruling_23_enemy_actions_show_category_targets_and_pre_mitigation_values() -> None:

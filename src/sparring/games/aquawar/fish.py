@@ -34,8 +34,13 @@ class Fish:
     )
 
     def __init__(self, kind: int, mimic_of: int | None = None) -> None:
+        if kind != MIMIC:
+            self.acts_as = kind
+        elif mimic_of is not None:
+            self.acts_as = mimic_of
+        else:
+            raise ValueError("a Mimic needs the fish it copies")
         self.kind = kind
-        self.acts_as = mimic_of if kind == MIMIC else kind
         behaviour = FISH[self.acts_as]
         passive = behaviour.passive
         self.active = behaviour.active

@@ -191,7 +191,7 @@ def _seat(node: Node | None, seat: int, round_: int) -> tuple[list[Fish], Pick, 
     node.finish()
     if not any(f.alive for f in fish):
         raise BadInput(f"seat{seat}: every fish is dead, so the round would be over")
-    pick = Pick(tuple(team), copy)  # type: ignore[arg-type]
+    pick = Pick(tuple(team), copy)
     return fish, pick, frozenset(earlier) | frozenset(team)
 
 

@@ -160,10 +160,12 @@ class AquawarState(TwoSeatOutcome):
         if reason is not None:
             raise IllegalAction(reason)
         self._legal = None
-        if self.phase == ASSERT:
-            self._resolve_assertion(action)  # type: ignore[arg-type]
-        else:
-            self._resolve_action(action)  # type: ignore[arg-type]
+        # why_illegal admits only a pass or an assertion in the assertion phase, only an
+        # attack or a skill in the action phase.
+        if isinstance(action, Attack | Skill):
+            self._resolve_action(action)
+        elif isinstance(action, Pass | Assert):
+            self._resolve_assertion(action)
 
     def forfeit(self, seat: int, reason: str) -> None:
         """End the match against `seat` (a referee verdict: the rules make any illegal move,
@@ -358,16 +360,17 @@ class AquawarState(TwoSeatOutcome):
 
     def _end_round(self, winner: int, reason: str) -> None:
         self.wins[winner] += 1
+        teams = []
+        for pick in self.picks:
+            assert pick is not None, "a round ends only once both seats have picked"
+            teams.append({"fish": list(pick.fish), "mimic": pick.mimic})
         result = {
             "round": self.round,
             "winner": winner,
             "reason": reason,
             "first_mover": self.first_mover,
             "turns": self.turn + (0 if reason.startswith("turn limit") else 1),
-            "teams": [
-                {"fish": list(self.picks[s].fish), "mimic": self.picks[s].mimic}  # type: ignore[union-attr]
-                for s in (0, 1)
-            ],
+            "teams": teams,
         }
         self.round_results.append(result)
         self.events.append((ROUND_END, PUBLIC, self.round, winner, reason))
