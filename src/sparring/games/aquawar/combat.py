@@ -46,6 +46,21 @@ DODGE_PERCENT = 30
 WEAK_TARGET_HP = 160
 
 
+def normal_attack_damage(power: int) -> int:
+    """A normal attack deals half the ATK, rounded down."""
+    return power // 2
+
+
+def aoe_damage(power: int) -> int:
+    """An AoE (Archerfish, Electric Eel, Clownfish bonus) deals 35 % of ATK, truncated."""
+    return int(power * 0.35)
+
+
+def shark_crit_damage(power: int, target_hp: int) -> int:
+    """A shark crit deals 120 % of ATK, or 140 % on a target below 160 HP, truncated."""
+    return int(power * 1.4) if target_hp < WEAK_TARGET_HP else int(power * 1.2)
+
+
 # --------------------------------------------------------------------- targets
 
 
@@ -133,7 +148,7 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
         if active == "share_buff_aoe":
             fish.uses += 1
             mine[_given(action.ally)].share_buff = True
-        value = int(power * 0.35)
+        value = aoe_damage(power)
         targets = _living(theirs)
         events.append(
             (ACTION, PUBLIC, seat, actor, "aoe", [(enemy_seat, t, value) for t in targets])
@@ -154,8 +169,7 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
         damage(state, enemy_seat, target, FIXED_CRIT, seat, actor)
     elif active == "shark_crit":
         target = _given(action.enemy)
-        victim = theirs[target]
-        value = int(power * 1.4) if victim.hp < WEAK_TARGET_HP else int(power * 1.2)
+        value = shark_crit_damage(power, theirs[target].hp)
         events.append((ACTION, PUBLIC, seat, actor, "crit", [(enemy_seat, target, value)]))
         damage(state, enemy_seat, target, value, seat, actor)
     else:

@@ -73,7 +73,7 @@ def _own_fish(entry: dict[str, Any]) -> Fish:
     fish.hp = entry["hp"]
     fish.alive = entry["alive"]
     fish.revealed = entry["revealed"]
-    fish.atk = entry["atk"] - (15 if fish.explodes and fish.hp < 80 else 0)
+    fish.atk = entry["atk"] - fish.rage()  # the view shows the ATK with the Hammerhead's rage
     fish.shields = entry["shields"]
     fish.reduce_buff = entry["reduce_buff"]
     fish.heal_buff = entry["heal_buff"]

@@ -18,6 +18,7 @@ from sparring.core.rng import Rng
 
 from . import combat
 from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
+from .combat import BONUS_USES
 from .events import (
     ACTION,
     ASSERT_LOSS,
@@ -40,6 +41,8 @@ from .roster import ALL_FISH
 
 PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
 ASSERT_HP_LOSS = 50
+ROUNDS = 3  # best of three ...
+ROUNDS_TO_WIN = 2  # ... decided at two round wins
 
 _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
@@ -233,7 +236,7 @@ class AquawarState(TwoSeatOutcome):
         for pos in range(4):
             fish = mine[pos]
             if fish.alive:
-                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= 3)) << 16) | context
+                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= BONUS_USES)) << 16) | context
                 part = cache.get(key)
                 if part is None:
                     part = cache[key] = _actor_menu(mine, theirs, pos)
@@ -307,7 +310,7 @@ class AquawarState(TwoSeatOutcome):
             combat.use_skill(self, seat, action)
         else:
             actor = mine[action.actor]
-            damage = actor.attack_power() // 2
+            damage = combat.normal_attack_damage(actor.attack_power())
             targets = [(1 - seat, action.target, damage)]
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
@@ -375,8 +378,8 @@ class AquawarState(TwoSeatOutcome):
         self.round_results.append(result)
         self.events.append((ROUND_END, PUBLIC, self.round, winner, reason))
         self.events.append((ROUND_TEAMS, NOBODY, self.round, result["teams"]))
-        decided = max(self.wins) >= 2 and not self.options.play_all_rounds
-        if decided or self.round == 3:
+        decided = max(self.wins) >= ROUNDS_TO_WIN and not self.options.play_all_rounds
+        if decided or self.round == ROUNDS:
             self._end_match(0 if self.wins[0] > self.wins[1] else 1)
             return
         next_first = 0 if self.options.seat0_always_first else 1 - winner
