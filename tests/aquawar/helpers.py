@@ -34,7 +34,7 @@ def _fish(spec: FishSpec) -> Fish:
 def _pick(team: Sequence[FishSpec]) -> Pick:
     kinds = tuple(s[0] if isinstance(s, tuple) else s for s in team)
     copies = [s[1] for s in team if isinstance(s, tuple)]
-    return Pick(kinds, copies[0] if copies else None)  # type: ignore[arg-type]
+    return Pick(kinds, copies[0] if copies else None)
 
 
 def position(
@@ -53,7 +53,7 @@ def position(
     state = AquawarState(seed, options)
     picks = [_pick(team0), _pick(team1)]
     state.teams = [[_fish(s) for s in team0], [_fish(s) for s in team1]]
-    state.picks = list(picks)  # type: ignore[arg-type]
+    state.picks = list(picks)
     state.used = [frozenset(p.fish) for p in picks]
     state.phase = phase
     state.seat = seat

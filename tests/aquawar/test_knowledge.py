@@ -107,7 +107,7 @@ def fielded(
 ) -> AquawarState:
     """A round-1 match after both picks, seat 0 to move (assertion phase)."""
     state = AquawarState(1, AquawarOptions(seat0_always_first=True))
-    finish_picks(state, Pick(team0), Pick(team1, mimic1))  # type: ignore[arg-type]
+    finish_picks(state, Pick(team0), Pick(team1, mimic1))
     return state
 
 

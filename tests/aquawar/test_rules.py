@@ -56,7 +56,7 @@ def test_rule_pick_four_different_fish_not_used_before() -> None:
     # Round 1: 4 of the 11 non-Mimic fish in order, or the Mimic in one of 4 places with
     # 3 others in order and one of 11 copies.
     assert len(state.legal_actions(0)) == perm(11, 4) + 4 * perm(11, 3) * 11 == 51480
-    for bad in (Pick((1, 1, 2, 3)), Pick((1, 2, 3)), Pick((0, 1, 2, 3)), Pick((1, 2, 3, 13))):  # type: ignore[arg-type]
+    for bad in (Pick((1, 1, 2, 3)), Pick((1, 2, 3)), Pick((0, 1, 2, 3)), Pick((1, 2, 3, 13))):
         with pytest.raises(IllegalAction):
             state.apply(bad, 0)
     state.apply(Pick((1, 2, 3, 4)), 0)

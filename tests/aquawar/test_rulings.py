@@ -8,12 +8,14 @@ play (to isolate the arithmetic), the test says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import event_json
 from sparring.core.playout import play_match
-from sparring.games.aquawar.actions import PASS, Assert, Attack, Pick, Skill
+from sparring.games.aquawar.actions import PASS, Action, Assert, Attack, Pick, Skill
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.spec import SPEC
 from sparring.games.aquawar.state import AquawarState
@@ -53,9 +55,9 @@ def legal_skills(state: AquawarState) -> set[Skill]:
     return {a for a in state.legal_actions(state.seat) if isinstance(a, Skill)}
 
 
-def hps_after(state: AquawarState, action: object) -> list[int]:
+def hps_after(state: AquawarState, action: Action) -> list[int]:
     """Seat 1's HP after seat 0 plays `action`."""
-    play(state, action)  # type: ignore[arg-type]
+    play(state, action)
     return hps(state, 1)
 
 
@@ -460,14 +462,13 @@ def test_ruling_06_one_dodge_roll_per_instance_in_resolution_order() -> None:
     assert hps(state, 1) == [400, 365, 400, 385]
 
 
-def test_ruling_06_dodge_probability_is_30_percent_from_the_seeded_source() -> None:
-    dodged = 0
-    trials = 4000
-    for seed in range(trials):
-        state = position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=seed)
-        play(state, Attack(0, 0))
-        dodged += state.teams[1][0].hp == 400
-    assert 0.27 < dodged / trials < 0.33
+def test_ruling_06_dodge_draws_come_from_the_seeded_source() -> None:
+    # The 30 % itself is measured in test_chance.py; here: one labelled draw per instance,
+    # and the same seed replays the same outcome.
+    state = position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=7)
+    state.rng.log.clear()
+    play(state, Attack(0, 0))
+    assert [label for label, _ in state.rng.log] == ["dodge"]
     again = [position(PLAIN, [SEAWOLF, ARCHER, PUFFER, HAMMERHEAD], seed=7) for _ in range(2)]
     for state in again:
         play(state, Attack(0, 0))
@@ -1142,16 +1143,17 @@ def test_ruling_22_enemy_identity_hidden_until_asserted_even_after_death() -> No
 # --------------------------------------------------------------------- 23. what is announced
 
 
-def _enemy_log(state: AquawarState, action: object, viewer: int = 1) -> list[dict[str, object]]:
+def _enemy_log(state: AquawarState, action: Action, viewer: int = 1) -> list[dict[str, Any]]:
     """The log entries `viewer` gains when the seat to move plays `action`."""
     before = len(view(state, viewer)["log"])
-    state.apply(action, state.seat)  # type: ignore[arg-type]
-    return view(state, viewer)["log"][before:]
+    state.apply(action, state.seat)
+    log: list[dict[str, Any]] = view(state, viewer)["log"]
+    return log[before:]
 
 
-def _action_of(log: list[dict[str, object]]) -> tuple[object, list[tuple[int, ...]]]:
+def _action_of(log: list[dict[str, Any]]) -> tuple[str, list[tuple[int, ...]]]:
     entry = next(e for e in log if e["kind"] == "action")
-    return entry["type"], [tuple(t) for t in entry["targets"]]  # type: ignore[union-attr]
+    return entry["type"], [tuple(t) for t in entry["targets"]]
 
 
 def test_ruling_23_enemy_actions_show_category_targets_and_pre_mitigation_values() -> None:

@@ -20,7 +20,11 @@ POSITIONS = range(4)
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    fish: tuple[int, int, int, int]
+    """A team in position order and, with the Mimic, the fish it copies. The type admits
+    any number of fish because a pick is a claim to be checked: `PickSpace.why_not`
+    refuses anything but 4 different, unused fish."""
+
+    fish: tuple[int, ...]
     mimic: int | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -90,7 +94,8 @@ class Skill:
         return " ".join(parts)
 
 
-Action = Pick | Pass | Assert | Attack | Skill
+TurnAction = Pass | Assert | Attack | Skill
+Action = Pick | TurnAction
 
 PASS = Pass()
 ASSERTS = {(p, g): Assert(p, g) for p in POSITIONS for g in ALL_FISH}
@@ -99,13 +104,16 @@ _OPTIONAL = (None, *POSITIONS)
 SKILLS = {(a, x, e): Skill(a, x, e) for a in POSITIONS for x in _OPTIONAL for e in _OPTIONAL}
 
 
-def _position(data: dict[str, Any], key: str, optional: bool = False) -> int | None:
+def _position(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
-    if value is None and optional:
-        return None
     if isinstance(value, bool) or not isinstance(value, int) or value not in POSITIONS:
         raise BadInput(f"{data.get('type')} action: {key} must be a position 0-3, got {value!r}")
     return value
+
+
+def _optional_position(data: dict[str, Any], key: str) -> int | None:
+    """A skill target the skill may not take: absent or null means none."""
+    return None if data.get(key) is None else _position(data, key)
 
 
 def action_from_json(data: Any) -> Action:
@@ -126,8 +134,8 @@ def action_from_json(data: Any) -> Action:
     if kind == "skill":
         key = (
             _position(data, "actor"),
-            _position(data, "ally", True),
-            _position(data, "enemy", True),
+            _optional_position(data, "ally"),
+            _optional_position(data, "enemy"),
         )
         return SKILLS[key]
     if kind == "pick":
@@ -141,5 +149,5 @@ def action_from_json(data: Any) -> Action:
         mimic = data.get("mimic")
         if mimic is not None and (isinstance(mimic, bool) or mimic not in ALL_FISH):
             raise BadInput(f"pick action: mimic must be a fish id 1-12 or null, got {mimic!r}")
-        return Pick(tuple(fish), mimic)  # type: ignore[arg-type]
+        return Pick(tuple(fish), mimic)
     raise BadInput(f"unknown action type {kind!r}; expected pick, pass, assert, attack or skill")

@@ -83,7 +83,7 @@ class GreedyAgent:
     def _pick(self, view: dict[str, Any], legal: Sequence[Any]) -> Pick:
         left = [f for f in PICK_ORDER if f not in set(view["used"])]
         chosen = [left[r] for r in ROUND_ONE_RANKS] if view["round"] == 1 else left[:4]
-        pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)  # type: ignore[arg-type]
+        pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
         why_not = getattr(legal, "why_not", None)
         if why_not is not None and why_not(pick) is not None:
             return legal[0]

@@ -46,6 +46,21 @@ DODGE_PERCENT = 30
 WEAK_TARGET_HP = 160
 
 
+def normal_attack_damage(power: int) -> int:
+    """A normal attack deals half the ATK, rounded down."""
+    return power // 2
+
+
+def aoe_damage(power: int) -> int:
+    """An AoE (Archerfish, Electric Eel, Clownfish bonus) deals 35 % of ATK, truncated."""
+    return int(power * 0.35)
+
+
+def shark_crit_damage(power: int, target_hp: int) -> int:
+    """A shark crit deals 120 % of ATK, or 140 % on a target below 160 HP, truncated."""
+    return int(power * 1.4) if target_hp < WEAK_TARGET_HP else int(power * 1.2)
+
+
 # --------------------------------------------------------------------- targets
 
 
@@ -113,6 +128,12 @@ def skill_problem(mine: list[Fish], theirs: list[Fish], action: Skill) -> str | 
 # --------------------------------------------------------------------- skills
 
 
+def _given(pos: int | None) -> int:
+    """A target the skill needs; `skill_problem` has already refused a use without it."""
+    assert pos is not None, "a skill was resolved without a target it needs"
+    return pos
+
+
 def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
     """Resolve a legal active skill, announcing it as the rules let the opponent see it."""
     mine = state.teams[seat]
@@ -126,8 +147,8 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
     if active == "aoe" or (active == "share_buff_aoe" and fish.uses < BONUS_USES):
         if active == "share_buff_aoe":
             fish.uses += 1
-            mine[action.ally].share_buff = True  # type: ignore[index]
-        value = int(power * 0.35)
+            mine[_given(action.ally)].share_buff = True
+        value = aoe_damage(power)
         targets = _living(theirs)
         events.append(
             (ACTION, PUBLIC, seat, actor, "aoe", [(enemy_seat, t, value) for t in targets])
@@ -135,36 +156,35 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
         for t in targets:
             damage(state, enemy_seat, t, value, seat, actor)
     elif active == "infight":
-        ally = action.ally
-        events.append((ACTION, PUBLIC, seat, actor, "infight", [(seat, ally, INFIGHT_DAMAGE)]))
-        damage(state, seat, ally, INFIGHT_DAMAGE)  # type: ignore[arg-type]
+        mate = _given(action.ally)
+        events.append((ACTION, PUBLIC, seat, actor, "infight", [(seat, mate, INFIGHT_DAMAGE)]))
+        damage(state, seat, mate, INFIGHT_DAMAGE)
         fish.atk += INFIGHT_ATK_GAIN
     elif active == "fixed_crit" or (active == "heal_buff_crit" and fish.uses < BONUS_USES):
         if active == "heal_buff_crit":
             fish.uses += 1
-            mine[action.ally].heal_buff = True  # type: ignore[index]
-        target = action.enemy
+            mine[_given(action.ally)].heal_buff = True
+        target = _given(action.enemy)
         events.append((ACTION, PUBLIC, seat, actor, "crit", [(enemy_seat, target, FIXED_CRIT)]))
-        damage(state, enemy_seat, target, FIXED_CRIT, seat, actor)  # type: ignore[arg-type]
+        damage(state, enemy_seat, target, FIXED_CRIT, seat, actor)
     elif active == "shark_crit":
-        target = action.enemy
-        victim = theirs[target]  # type: ignore[index]
-        value = int(power * 1.4) if victim.hp < WEAK_TARGET_HP else int(power * 1.2)
+        target = _given(action.enemy)
+        value = shark_crit_damage(power, theirs[target].hp)
         events.append((ACTION, PUBLIC, seat, actor, "crit", [(enemy_seat, target, value)]))
-        damage(state, enemy_seat, target, value, seat, actor)  # type: ignore[arg-type]
+        damage(state, enemy_seat, target, value, seat, actor)
     else:
         # Subtle skills: a reduction buff (+20 ATK), or a heal / share buff after 3 uses.
         events.append((ACTION, PUBLIC, seat, actor, "subtle", []))
-        ally = mine[action.ally]  # type: ignore[index]
+        buffed = mine[_given(action.ally)]
         if active == "reduce_buff":
-            ally.reduce_buff = True
+            buffed.reduce_buff = True
             fish.atk += BUFF_ATK_GAIN
         elif active == "heal_buff_crit":
             fish.uses += 1
-            ally.heal_buff = True
+            buffed.heal_buff = True
         else:
             fish.uses += 1
-            ally.share_buff = True
+            buffed.share_buff = True
 
 
 # --------------------------------------------------------------------- damage

@@ -73,7 +73,7 @@ def _own_fish(entry: dict[str, Any]) -> Fish:
     fish.hp = entry["hp"]
     fish.alive = entry["alive"]
     fish.revealed = entry["revealed"]
-    fish.atk = entry["atk"] - (15 if fish.explodes and fish.hp < 80 else 0)
+    fish.atk = entry["atk"] - fish.rage()  # the view shows the ATK with the Hammerhead's rage
     fish.shields = entry["shields"]
     fish.reduce_buff = entry["reduce_buff"]
     fish.heal_buff = entry["heal_buff"]
@@ -92,16 +92,17 @@ def _draw_identities(k: Knowledge, rng: Rng) -> list[int]:
         for i in range(3, 0, -1):
             j = rng.below(i + 1, LABEL)
             order[i], order[j] = order[j], order[i]
-        chosen: list[int | None] = [None] * 4
+        chosen = [0] * 4  # every position is filled unless the draw breaks off
         taken: set[int] = set()
         for pos in order:
             options = [v for v in domains[pos] if v not in taken]
             if not options:
                 break
-            chosen[pos] = options[rng.below(len(options), LABEL)]
-            taken.add(chosen[pos])  # type: ignore[arg-type]
+            identity = options[rng.below(len(options), LABEL)]
+            chosen[pos] = identity
+            taken.add(identity)
         else:
-            return chosen  # type: ignore[return-value]
+            return chosen
     return _first_assignment(domains)
 
 
@@ -220,7 +221,7 @@ def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = No
     state._legal = None
     state.casualties = False
     mine = view["my_pick"]
-    own_pick = Pick(tuple(mine["fish"]), mine["mimic"]) if mine else None  # type: ignore[arg-type]
+    own_pick = Pick(tuple(mine["fish"]), mine["mimic"]) if mine else None
     used: list[frozenset[int]] = [frozenset(), frozenset()]
     used[seat] = frozenset(view["used"])
     picks: list[Pick | None] = [None, None]
@@ -249,7 +250,7 @@ def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = No
             enemy.append(fish)
         teams[enemy_seat] = enemy
         copy = next((b for k_, b in zip(kinds, behaviour, strict=True) if k_ == MIMIC), None)
-        picks[enemy_seat] = Pick(tuple(kinds), copy)  # type: ignore[arg-type]
+        picks[enemy_seat] = Pick(tuple(kinds), copy)
         used[enemy_seat] = _enemy_used(view, kinds, rng)
     state.used = used
     state.picks = picks

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from .roster import ACTIVES, BASE_ATK, FISH, MAX_HP, MIMIC
 
+SHIELDS = 3  # a Sea Turtle's shields at the start of a round
+RAGE_HP = 80  # a Hammerhead below this HP ...
+RAGE_ATK = 15  # ... attacks with this much more ATK
+
 
 class Fish:
     """A fish in play. `kind` is its identity (what an assertion must name); `acts_as` is
@@ -34,8 +38,13 @@ class Fish:
     )
 
     def __init__(self, kind: int, mimic_of: int | None = None) -> None:
+        if kind != MIMIC:
+            self.acts_as = kind
+        elif mimic_of is not None:
+            self.acts_as = mimic_of
+        else:
+            raise ValueError("a Mimic needs the fish it copies")
         self.kind = kind
-        self.acts_as = mimic_of if kind == MIMIC else kind
         behaviour = FISH[self.acts_as]
         passive = behaviour.passive
         self.active = behaviour.active
@@ -46,7 +55,7 @@ class Fish:
         self.heals = passive == "heal"
         self.explodes = passive == "explode"
         self.self_counter = passive == "self_counter"
-        self.shields = 3 if passive == "shield" else 0
+        self.shields = SHIELDS if passive == "shield" else 0
         self.hp = MAX_HP
         self.atk = BASE_ATK
         self.alive = True
@@ -63,8 +72,10 @@ class Fish:
             setattr(twin, name, getattr(self, name))
         return twin
 
+    def rage(self) -> int:
+        """The Hammerhead's extra ATK while below 80 HP (0 for any other fish)."""
+        return RAGE_ATK if self.explodes and self.hp < RAGE_HP else 0
+
     def attack_power(self) -> int:
         """ATK used for this action's damage: the Hammerhead gains 15 while below 80 HP."""
-        if self.explodes and self.hp < 80:
-            return self.atk + 15
-        return self.atk
+        return self.atk + self.rage()

@@ -13,10 +13,11 @@ from sparring.core.rng import Rng
 from sparring.core.sentinels import Sentinels
 
 from .actions import Pick
+from .combat import BONUS_USES, WOUND_STEP
 from .events import SKILL_DETAIL, TEAM
-from .fish import Fish
+from .fish import SHIELDS, Fish
 from .picks import PickSpace
-from .roster import ALL_FISH, MIMIC
+from .roster import ALL_FISH, BASE_ATK, MIMIC
 from .state import PICK, AquawarState
 
 SENTINEL_BASE = 918_273_645
@@ -48,13 +49,13 @@ def scramble_hidden(state: AquawarState, seat: int, rng: Rng) -> AquawarState:
         fish.hp, fish.alive, fish.revealed = old.hp, old.alive, old.revealed
         team[pos] = fish
     for fish in team:
-        fish.atk = 100 + 5 * rng.below(60, "scramble")
-        fish.shields = rng.below(4, "scramble") if fish.shields or fish.dodges else 0
+        fish.atk = BASE_ATK + 5 * rng.below(60, "scramble")
+        fish.shields = rng.below(SHIELDS + 1, "scramble") if fish.shields or fish.dodges else 0
         fish.reduce_buff = rng.below(2, "scramble") == 1
         fish.heal_buff = rng.below(2, "scramble") == 1
         fish.share_buff = rng.below(2, "scramble") == 1
-        fish.wound = rng.below(200, "scramble")
-        fish.uses = rng.below(6, "scramble")
+        fish.wound = rng.below(WOUND_STEP, "scramble")
+        fish.uses = rng.below(2 * BONUS_USES, "scramble")
     return twin
 
 

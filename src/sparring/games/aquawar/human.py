@@ -17,7 +17,19 @@ from typing import Any
 
 from sparring.agents.terminal import Parse, TerminalAgent
 
-from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
+from .actions import (
+    ASSERTS,
+    ATTACKS,
+    PASS,
+    SKILLS,
+    Action,
+    Assert,
+    Attack,
+    Pass,
+    Pick,
+    Skill,
+    TurnAction,
+)
 from .render import fish_label, render_view
 from .roster import ALL_FISH, FISH, MIMIC, fish_by_name
 
@@ -128,7 +140,7 @@ def parse_pick(text: str, legal: Sequence[Any]) -> tuple[Pick | None, str]:
         return None, f"a pick is 4 fish, got {len(fish)}"
     if MIMIC in fish and mimic is None:
         return None, "you picked the Mimic: add mimic=FISH for the fish it copies"
-    pick = Pick(tuple(fish), mimic)  # type: ignore[arg-type]
+    pick = Pick(tuple(fish), mimic)
     why_not = getattr(legal, "why_not", None)
     reason = why_not(pick) if why_not is not None else (None if pick in legal else "illegal")
     if reason is not None:
@@ -142,7 +154,7 @@ def _position(word: str, what: str) -> int:
     return int(word)
 
 
-def _parse_words(words: list[str]) -> Action:
+def _parse_words(words: list[str]) -> TurnAction:
     verb = words[0]
     if verb == "pass":
         return PASS
@@ -192,7 +204,7 @@ def parse_turn(text: str, view: dict[str, Any], legal: Sequence[Any]) -> tuple[A
     return None, _why_illegal(action, view, legal)
 
 
-def _why_illegal(action: Action, view: dict[str, Any], legal: Sequence[Any]) -> str:
+def _why_illegal(action: TurnAction, view: dict[str, Any], legal: Sequence[Any]) -> str:
     if legal[0] is PASS:
         if not isinstance(action, Assert):
             return "this is the assertion phase: pass or assert POS FISH"

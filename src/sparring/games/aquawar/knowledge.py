@@ -23,6 +23,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .combat import (
+    BONUS_USES,
+    BUFF_ATK_GAIN,
+    FIXED_CRIT,
+    INFIGHT_ATK_GAIN,
+    LOW_HP,
+    WOUND_ATK_GAIN,
+    WOUND_STEP,
+    aoe_damage,
+    normal_attack_damage,
+    shark_crit_damage,
+)
+from .fish import RAGE_ATK, RAGE_HP, SHIELDS
 from .roster import ALL_FISH, BASE_ATK, MAX_HP, MIMIC
 
 BEHAVIOURS: frozenset[int] = frozenset(f for f in ALL_FISH if f != MIMIC)
@@ -37,14 +50,6 @@ REDUCERS = frozenset({MANTA, OCTOPUS})
 SHARKS = frozenset({WHITE, HAMMER})
 INFIGHTERS = frozenset({PUFFER, SUNFISH})
 AOE_ALWAYS = frozenset({ARCHER, EEL})
-
-LOW_HP = 120
-HAMMER_RAGE_HP = 80
-HAMMER_RAGE_ATK = 15
-WEAK_TARGET_HP = 160
-FIXED_CRIT = 120
-BONUS_USES = 3
-TURTLE_SHIELDS = 3
 
 # Observation tags (first item of each observation tuple).
 OBS_ATTACK, OBS_AOE, OBS_INFIGHT, OBS_CRIT, OBS_SUBTLE, OBS_HIT = range(6)
@@ -301,7 +306,7 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
     numbers afterwards, or None if the hypothesis contradicts something seen."""
     b = behaviour
     atk, uses, wound = BASE_ATK, 0, 0
-    shields = TURTLE_SHIELDS if b == TURTLE else 0
+    shields = SHIELDS if b == TURTLE else 0
     for ob in observations:
         tag = ob[0]
         if tag == OBS_HIT:
@@ -332,9 +337,9 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
                     return None
                 if b in SHARERS:
                     wound += value
-                    if wound >= 200:
-                        atk += 20 * (wound // 200)
-                        wound %= 200
+                    if wound >= WOUND_STEP:
+                        atk += WOUND_ATK_GAIN * (wound // WOUND_STEP)
+                        wound %= WOUND_STEP
                 passive_heal = 1 if (b in HEALERS and hp_after > 0) else 0
                 buff_heal = 1 if (direct and hp_after > 0) else 0
                 if not passive_heal <= heals <= passive_heal + buff_heal:
@@ -347,7 +352,7 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
             continue
         if tag == OBS_ATTACK:
             _, value, hp_self = ob
-            if _power(b, atk, hp_self) // 2 != value:
+            if normal_attack_damage(_power(b, atk, hp_self)) != value:
                 return None
         elif tag == OBS_AOE:
             _, value, hp_self = ob
@@ -355,12 +360,12 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
                 uses += 1
             elif b not in AOE_ALWAYS:
                 return None
-            if int(_power(b, atk, hp_self) * 0.35) != value:
+            if aoe_damage(_power(b, atk, hp_self)) != value:
                 return None
         elif tag == OBS_INFIGHT:
             if b not in INFIGHTERS:
                 return None
-            atk += 70
+            atk += INFIGHT_ATK_GAIN
         elif tag == OBS_CRIT:
             _, value, target_hp, weakest, hp_self = ob
             if b == WOLF or (b == TURTLE and uses < BONUS_USES):
@@ -368,15 +373,14 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
                     return None
                 uses += b == TURTLE
             elif b in SHARKS:
-                power = _power(b, atk, hp_self)
-                expected = int(power * 1.4) if target_hp < WEAK_TARGET_HP else int(power * 1.2)
+                expected = shark_crit_damage(_power(b, atk, hp_self), target_hp)
                 if not weakest or value != expected:
                     return None
             else:
                 return None
         elif tag == OBS_SUBTLE:
             if b in REDUCERS:
-                atk += 20
+                atk += BUFF_ATK_GAIN
             elif b in (TURTLE, CLOWN) and uses >= BONUS_USES:
                 uses += 1
             else:
@@ -385,7 +389,7 @@ def simulate(behaviour: int, observations: list[tuple[Any, ...]]) -> Profile | N
 
 
 def _power(b: int, atk: int, hp: int) -> int:
-    return atk + HAMMER_RAGE_ATK if b == HAMMER and hp < HAMMER_RAGE_HP else atk
+    return atk + RAGE_ATK if b == HAMMER and hp < RAGE_HP else atk
 
 
 # ------------------------------------------------------------- propagation
@@ -446,9 +450,7 @@ def infer(view: dict[str, Any]) -> Knowledge:
     allowed_all = frozenset(ALL_FISH) - excluded
     enemy = view.get("enemy_team") or []
     if not enemy:
-        full = {
-            b: Profile(BASE_ATK, 0, TURTLE_SHIELDS if b == TURTLE else 0, 0) for b in BEHAVIOURS
-        }
+        full = {b: Profile(BASE_ATK, 0, SHIELDS if b == TURTLE else 0, 0) for b in BEHAVIOURS}
         return Knowledge(
             candidates=(allowed_all,) * 4,
             behaviours=(BEHAVIOURS,) * 4,

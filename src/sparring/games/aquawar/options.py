@@ -7,6 +7,8 @@ from typing import Any
 
 from sparring.core.errors import BadInput
 
+TURN_LIMIT = 64  # turns per round by the rules text, 32 per seat
+
 
 @dataclass(frozen=True, slots=True)
 class AquawarOptions:
@@ -14,7 +16,7 @@ class AquawarOptions:
     ``play_all_rounds``: play round 3 even after a 2-0. ``seat0_always_first``: seat 0 opens
     every round instead of the seeded draw and the loser-opens rule."""
 
-    turn_limit: int = 64
+    turn_limit: int = TURN_LIMIT
     play_all_rounds: bool = False
     seat0_always_first: bool = False
 
@@ -33,7 +35,7 @@ class AquawarOptions:
             raise BadInput(
                 f"unknown aquawar option(s) {', '.join(unknown)}; known: {', '.join(known)}"
             )
-        limit = data.get("turn_limit", 64)
+        limit = data.get("turn_limit", TURN_LIMIT)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise BadInput(f"aquawar option turn_limit must be a positive integer, got {limit!r}")
         for flag in ("play_all_rounds", "seat0_always_first"):

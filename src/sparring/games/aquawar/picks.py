@@ -62,14 +62,14 @@ class PickSpace(Sequence[Pick]):
         if not 0 <= index < size:
             raise IndexError(index)
         if index < self._plain_size:
-            return Pick(tuple(_unrank(self._others, 4, index)))  # type: ignore[arg-type]
+            return Pick(tuple(_unrank(self._others, 4, index)))
         index -= self._plain_size
         per_slot = perm(len(self._others), 3) * len(self._targets)
         slot, index = divmod(index, per_slot)
         order, target = divmod(index, len(self._targets))
         fish = _unrank(self._others, 3, order)
         fish.insert(slot, MIMIC)
-        return Pick(tuple(fish), self._targets[target])  # type: ignore[arg-type]
+        return Pick(tuple(fish), self._targets[target])
 
     def __iter__(self) -> Iterator[Pick]:
         for fish in permutations(self._others, 4):
@@ -77,11 +77,9 @@ class PickSpace(Sequence[Pick]):
         if self._mimic_size:
             for slot in range(4):
                 for three in permutations(self._others, 3):
-                    fish = list(three)
-                    fish.insert(slot, MIMIC)
-                    team = tuple(fish)
+                    team = (*three[:slot], MIMIC, *three[slot:])
                     for target in self._targets:
-                        yield Pick(team, target)  # type: ignore[arg-type]
+                        yield Pick(team, target)
 
     def __contains__(self, pick: object) -> bool:
         return isinstance(pick, Pick) and self.why_not(pick) is None

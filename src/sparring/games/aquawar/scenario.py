@@ -22,15 +22,15 @@ from sparring.core.events import PUBLIC
 from sparring.core.scenario import Check, Node, ValueCheck, check_range, list_of, show
 
 from .actions import Action, Pick, action_from_json
+from .combat import WOUND_STEP
 from .events import ROUND_START, TURN
-from .fish import Fish
+from .fish import SHIELDS, Fish
 from .options import AquawarOptions
 from .roster import BASE_ATK, FISH, MAX_HP, MIMIC, fish_by_name
-from .state import ACT, ASSERT, AquawarState
+from .state import ACT, ASSERT, ROUNDS, ROUNDS_TO_WIN, AquawarState
 
 SEATS = (0, 1)
 TEAM_SIZE = 4
-WOUND_LIMIT = 200
 USE_COUNTED = ("heal_buff_crit", "share_buff_aoe")
 
 # Per-fish fields a scenario may set and expect: file name -> (kind, Fish attribute).
@@ -135,11 +135,11 @@ def _set_fish(fish: Fish, given: dict[str, tuple[Any, str]]) -> None:
         if key == "atk":
             check_range(at, value, BASE_ATK, None)
         elif key == "shields":
-            check_range(at, value, 0, 3)
+            check_range(at, value, 0, SHIELDS)
             if value and passive != "shield":
                 raise BadInput(f"{at}: only a Sea Turtle (or a Mimic of one) has shields")
         elif key == "wound":
-            check_range(at, value, 0, WOUND_LIMIT - 1)
+            check_range(at, value, 0, WOUND_STEP - 1)
             if value and passive != "share":
                 raise BadInput(f"{at}: only an Electric Eel or Sunfish (or a Mimic) has a wound")
         elif key == "skill_uses":
@@ -191,13 +191,13 @@ def _seat(node: Node | None, seat: int, round_: int) -> tuple[list[Fish], Pick, 
     node.finish()
     if not any(f.alive for f in fish):
         raise BadInput(f"seat{seat}: every fish is dead, so the round would be over")
-    pick = Pick(tuple(team), copy)  # type: ignore[arg-type]
+    pick = Pick(tuple(team), copy)
     return fish, pick, frozenset(earlier) | frozenset(team)
 
 
 def _turn_fields(node: Node, options: AquawarOptions) -> tuple[int, int, int, str, int, list[int]]:
     """round, first mover, 1-based turn, phase, seat to move, wins — checked together."""
-    round_ = node.integer("round", 1, 1, 3)
+    round_ = node.integer("round", 1, 1, ROUNDS)
     first = node.integer("first_mover", 0, 0, 1)
     turn = node.integer("turn", 1, 1, options.turn_limit)
     phase = node.get("phase", str, ASSERT)
@@ -211,7 +211,7 @@ def _turn_fields(node: Node, options: AquawarOptions) -> tuple[int, int, int, st
             "moves first (odd turns are the first mover's)"
         )
     wins = list_of(node.path("wins"), node.get("wins", list, [0, 0]), int, 2)
-    cap = 3 if options.play_all_rounds else 1
+    cap = ROUNDS if options.play_all_rounds else ROUNDS_TO_WIN - 1
     for index, won in enumerate(wins):
         check_range(f"{node.path('wins')}[{index}]", won, 0, cap)
     if sum(wins) != round_ - 1:

@@ -18,6 +18,7 @@ from sparring.core.rng import Rng
 
 from . import combat
 from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
+from .combat import BONUS_USES
 from .events import (
     ACTION,
     ASSERT_LOSS,
@@ -40,6 +41,8 @@ from .roster import ALL_FISH
 
 PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
 ASSERT_HP_LOSS = 50
+ROUNDS = 3  # best of three ...
+ROUNDS_TO_WIN = 2  # ... decided at two round wins
 
 _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
@@ -160,10 +163,12 @@ class AquawarState(TwoSeatOutcome):
         if reason is not None:
             raise IllegalAction(reason)
         self._legal = None
-        if self.phase == ASSERT:
-            self._resolve_assertion(action)  # type: ignore[arg-type]
-        else:
-            self._resolve_action(action)  # type: ignore[arg-type]
+        # why_illegal admits only a pass or an assertion in the assertion phase, only an
+        # attack or a skill in the action phase.
+        if isinstance(action, Attack | Skill):
+            self._resolve_action(action)
+        elif isinstance(action, Pass | Assert):
+            self._resolve_assertion(action)
 
     def forfeit(self, seat: int, reason: str) -> None:
         """End the match against `seat` (a referee verdict: the rules make any illegal move,
@@ -231,7 +236,7 @@ class AquawarState(TwoSeatOutcome):
         for pos in range(4):
             fish = mine[pos]
             if fish.alive:
-                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= 3)) << 16) | context
+                key = ((pos * 16 + fish.menu * 2 + (fish.uses >= BONUS_USES)) << 16) | context
                 part = cache.get(key)
                 if part is None:
                     part = cache[key] = _actor_menu(mine, theirs, pos)
@@ -305,7 +310,7 @@ class AquawarState(TwoSeatOutcome):
             combat.use_skill(self, seat, action)
         else:
             actor = mine[action.actor]
-            damage = actor.attack_power() // 2
+            damage = combat.normal_attack_damage(actor.attack_power())
             targets = [(1 - seat, action.target, damage)]
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
@@ -358,22 +363,23 @@ class AquawarState(TwoSeatOutcome):
 
     def _end_round(self, winner: int, reason: str) -> None:
         self.wins[winner] += 1
+        teams = []
+        for pick in self.picks:
+            assert pick is not None, "a round ends only once both seats have picked"
+            teams.append({"fish": list(pick.fish), "mimic": pick.mimic})
         result = {
             "round": self.round,
             "winner": winner,
             "reason": reason,
             "first_mover": self.first_mover,
             "turns": self.turn + (0 if reason.startswith("turn limit") else 1),
-            "teams": [
-                {"fish": list(self.picks[s].fish), "mimic": self.picks[s].mimic}  # type: ignore[union-attr]
-                for s in (0, 1)
-            ],
+            "teams": teams,
         }
         self.round_results.append(result)
         self.events.append((ROUND_END, PUBLIC, self.round, winner, reason))
         self.events.append((ROUND_TEAMS, NOBODY, self.round, result["teams"]))
-        decided = max(self.wins) >= 2 and not self.options.play_all_rounds
-        if decided or self.round == 3:
+        decided = max(self.wins) >= ROUNDS_TO_WIN and not self.options.play_all_rounds
+        if decided or self.round == ROUNDS:
             self._end_match(0 if self.wins[0] > self.wins[1] else 1)
             return
         next_first = 0 if self.options.seat0_always_first else 1 - winner
