@@ -25,21 +25,27 @@ FILES = sorted(
 )
 
 
+def of_game(game: str) -> list[Path]:
+    """The scenario files of `game` (by their folder under tests/scenarios, wherever the
+    checkout lives)."""
+    return [p for p in FILES if p.relative_to(SCENARIOS).parts[0] == game]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_scenario(path: Path) -> None:
     check_file(path)
 
 
 def test_there_are_enough_aquawar_scenarios() -> None:
-    assert len([p for p in FILES if "aquawar" in p.parts]) >= 40
+    assert len(of_game("aquawar")) >= 40
 
 
 def test_there_are_enough_tactics_scenarios() -> None:
-    assert len([p for p in FILES if "tactics" in p.parts]) >= 50
+    assert len(of_game("tactics")) >= 50
 
 
 def test_there_are_enough_warfish_scenarios() -> None:
-    assert len([p for p in FILES if "warfish" in p.parts]) >= 30
+    assert len(of_game("warfish")) >= 30
 
 
 # --------------------------------------------------------------------- the runner
@@ -188,7 +194,7 @@ def invoke(*paths: Path) -> tuple[int, str]:
 def test_cli_exit_0_when_all_pass() -> None:
     code, output = invoke(SCENARIOS / "aquawar")
     assert code == 0, output
-    aquawar = [p for p in FILES if "aquawar" in p.parts]
+    aquawar = of_game("aquawar")
     assert output.strip().splitlines()[-1] == f"{len(aquawar)} passed, 0 failed"
 
 

@@ -51,10 +51,10 @@ def build_agents(spec: GameSpec, names: list[str], match_seed: int) -> list[Any]
     return agents
 
 
-def deck_options(spec: GameSpec, decks: list[str | None]) -> dict[str, Any]:
+def deck_options(spec: GameSpec, named: list[str | None]) -> dict[str, Any]:
     """Option entries for each seat's deck from ``--deck0``/``--deck1`` (a deck file, or a
     prebuilt deck's name); empty when no deck is given. The game checks the deck rules."""
-    given = {seat: text for seat, text in enumerate(decks) if text is not None}
+    given = {seat: text for seat, text in enumerate(named) if text is not None}
     if not given:
         return {}
     decks = spec.extensions.decks
@@ -85,12 +85,12 @@ def seat_agents(seats: int, p0: str | None, p1: str | None, named: list[str]) ->
     unless named (the two-player default, human vs greedy); with ``--agent``, every seat
     not named is `greedy`."""
     chosen: dict[int, str] = {}
-    flags = [("--p0", 0, p0), ("--p1", 1, p1)]
+    flags: list[tuple[str, int, str | None]] = [("--p0", 0, p0), ("--p1", 1, p1)]
     for text in named:
-        seat_text, sep, name = text.partition("=")
-        if not sep or not seat_text.strip().isdigit() or not name.strip():
+        seat_text, sep, agent_name = text.partition("=")
+        if not sep or not seat_text.strip().isdigit() or not agent_name.strip():
             raise BadInput(f"--agent takes SEAT=AGENT, e.g. --agent 0=greedy, not {text!r}")
-        flags.append((f"--agent {text}", int(seat_text), name))
+        flags.append((f"--agent {text}", int(seat_text), agent_name))
     for flag, seat, name in flags:
         if name is None:
             continue

@@ -224,7 +224,10 @@ class Mismatch:
 class Check(Protocol):
     """One expectation, checked against the state and the events of its span."""
 
-    path: str
+    @property
+    def path(self) -> str:
+        """Where in the file the expectation was written, for messages."""
+        ...
 
     def diff(self, state: Any, events: Sequence[dict[str, Any]]) -> Mismatch | None: ...
 

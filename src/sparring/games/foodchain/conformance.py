@@ -47,8 +47,9 @@ def _zones(state: FoodChainState) -> list[tuple[str, int]]:
         found += [(f"carrion{seat}", u) for u in state.carrion[seat]]
         found += [(f"exile{seat}", u) for u in state.exile[seat]]
         found += [(f"field{seat}", c.uid) for c in state.fields[seat]]
-        if state.field_spell[seat] is not None:
-            found.append((f"field_spell{seat}", state.field_spell[seat]))
+        spell = state.field_spell[seat]
+        if spell is not None:
+            found.append((f"field_spell{seat}", spell))
     return found
 
 

@@ -42,7 +42,7 @@ def decision_bound(options: WarfishOptions) -> int:
 
 def describe(event: dict[str, Any], viewer: int | None, state: WarfishState) -> str:
     """An event in words, with the map's territory names."""
-    return describe_event(event, viewer, state.map.names)
+    return describe_event(event, viewer, list(state.map.names))
 
 
 def summarize(state: WarfishState) -> dict[str, Any]:
