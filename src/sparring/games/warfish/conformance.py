@@ -112,9 +112,7 @@ def invariants(state: WarfishState) -> None:
     totals = [0] * players
     for t, (holder, units) in enumerate(zip(state.owner, state.units, strict=True)):
         assert holder == NEUTRAL or 0 <= holder < players, f"territory {t} owner {holder}"
-        moving_in = (
-            state.phase == "move_in" and state.pending is not None and state.pending[1] == t
-        )
+        moving_in = state.phase == "move_in" and state.pending is not None and state.pending[1] == t
         assert units >= 1 or (moving_in and units == 0), f"territory {t} has {units} units"
         if state.options.max_units:
             assert units <= state.options.max_units, f"territory {t} over max_units"
