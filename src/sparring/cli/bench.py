@@ -9,7 +9,6 @@ import json
 import typer
 from rich.console import Console
 
-from sparring.core.bench import bench_matches
 from sparring.core.registry import get_game
 
 
@@ -26,6 +25,8 @@ def bench_command(
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON line."),
 ) -> None:
     """Play full matches between built-in agents and report throughput and peak memory."""
+    from sparring.core.bench import bench_matches  # loaded only when benchmarking
+
     spec = get_game(game)
     names = None if agents is None else tuple(name.strip() for name in agents.split(","))
     result = bench_matches(spec, games, names, seed)

@@ -10,62 +10,19 @@ comes with a hint instead of a bare code. Exit code 0: played cleanly; 1: got a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 
-from sparring.arena.process import BAD, IA, MLE, OLE, RE, TLE, Limits
-from sparring.arena.referee import MatchOutcome, run_match
-from sparring.arena.seats import BotSeat, BuiltinSeat, Seat
+from sparring.arena.process import BAD, IA, MLE, OLE, RE, TLE
 from sparring.core.errors import BadInput
-from sparring.core.game import Agent, GameSpec
+from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
-from sparring.core.rng import Rng
 
-
-class UniformAgent:
-    """The opponent when a game has no built-in `random` agent: a uniformly random legal
-    action, from its own seeded generator so a check is reproducible."""
-
-    needs_view = False
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.below(len(legal), "bot-check")]
-
-
-class CheckedSeat(BotSeat):
-    """A bot seat that keeps what the report needs after the referee has closed it: the
-    bot's number of the decision it was on, and the tail of its stderr."""
-
-    def __init__(self, command: str, limits: Limits) -> None:
-        super().__init__(command, limits)
-        self.stderr_tail = ""
-
-    def _keep_stderr(self) -> None:
-        process = self.process
-        if process is not None and not process.closed:
-            self.stderr_tail = process.stderr_tail() or self.stderr_tail
-
-    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
-        self._keep_stderr()
-        super().finish(view, result)
-
-    def close(self) -> None:
-        self._keep_stderr()
-        super().close()
-
-
-def opponent_for(spec: GameSpec, seat: int, seed: int) -> tuple[str, Agent]:
-    """The game's own `random` agent if it has one, else a uniform random agent."""
-    factory = spec.agents.get("random")
-    if factory is not None:
-        return "random", factory(seat, seed)
-    return "uniform random", UniformAgent(seed)
+if TYPE_CHECKING:
+    from sparring.arena.referee import MatchOutcome
+    from sparring.arena.trial import CheckedSeat
 
 
 def explain(
@@ -154,17 +111,16 @@ def check_command(
         players = spec.new_game(seed, None).num_players
         if not 0 <= seat < players:
             raise BadInput(f"--seat must be between 0 and {players - 1}, got {seat}")
-        bot = CheckedSeat(command, Limits(memory_mib=memory))
-        seats: list[Seat] = []
-        for index in range(players):
-            name, agent = opponent_for(spec, index, seed + 1 + index)
-            seats.append(bot if index == seat else BuiltinSeat(name, agent))
+        from sparring.arena.trial import Trial  # the referee: loaded only for a check
+
+        trial = Trial(spec, command, seat, seed, memory)
         console.print(
             f"Checking `{command}` on {spec.title}: seed {seed}, seat {seat}, "
-            f"{seconds:g} s per decision, against the built-in {name} agent.",
+            f"{seconds:g} s per decision, against the built-in {trial.opponent} agent.",
             markup=False,
         )
-        outcome = run_match(spec, seats, seed, seconds=seconds)
+        outcome = trial.play(seconds)
+        bot = trial.bot
     except BadInput as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None

@@ -1,4 +1,7 @@
-"""Pieces the match-running commands share: seeds, the live display, replays and saving."""
+"""Pieces the match-running commands share: seeds, the live display, replays and saving.
+
+The store (and with it SQLAlchemy, most of the command line's start-up cost) is imported
+only when a match is saved."""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ from typing import Any
 
 from rich.console import Console
 
-from sparring.arena.store import MatchRecord, Store
 from sparring.core.errors import BadInput
 from sparring.core.events import NOBODY, event_json, visible_to
 from sparring.core.game import GameSpec
@@ -106,5 +108,7 @@ class ReplaySink(io.StringIO):
 
 def save_match(replay_text: str, db: str | None) -> tuple[int, str]:
     """Store a finished match from its replay; returns its id and the store's URL."""
+    from sparring.arena.store import MatchRecord, Store
+
     with Store(db) as store:
         return store.save(MatchRecord.from_replay(replay_text)), store.url

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 
-from sparring.arena.process import Limits
-from sparring.arena.referee import MatchOutcome, run_match
-from sparring.arena.seats import make_seat
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
 from sparring.core.replay import ReplayWriter
 
 from .common import ReplaySink, live_printer, parse_seed, save_match
+
+if TYPE_CHECKING:
+    from sparring.arena.referee import MatchOutcome
 
 
 def options_data(text: str | None) -> dict[str, Any]:
@@ -89,6 +89,10 @@ def match_command(
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
+    from sparring.arena.process import Limits  # the referee: loaded only for a match
+    from sparring.arena.referee import run_match
+    from sparring.arena.seats import make_seat
+
     spec = get_game(game)
     rules = parse_options(spec, options, len(seat))
     if time_limit is not None and not 0 < time_limit <= 3600:

@@ -7,7 +7,7 @@ Both take `--db URL` (default ``sqlite:///sparring.db``); see docs/storage.md.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -15,11 +15,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from sparring.arena.store import MatchRecord, Store
 from sparring.core.errors import BadInput
 from sparring.core.replay import parse_replay
 
 from .replay import print_replay, seat_label
+
+if TYPE_CHECKING:
+    from sparring.arena.store import MatchRecord
 
 _DB_KEY = "sparring.matches.db"
 
@@ -43,6 +45,8 @@ def list_matches(
     if ctx.invoked_subcommand is not None:
         return
     wanted = game.strip().lower() if game else None
+    from sparring.arena.store import Store  # SQLAlchemy: only for commands that use it
+
     with Store(db) as store:
         records = store.list(wanted, limit)
         console = Console(highlight=False)
@@ -69,6 +73,8 @@ def show_match(
     """
     url = db if db is not None else ctx.meta.get(_DB_KEY)
     number = _parse_id(match_id)
+    from sparring.arena.store import Store  # SQLAlchemy: only for commands that use it
+
     with Store(url) as store:
         record = store.get(number)
         shown_url = store.url

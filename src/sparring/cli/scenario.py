@@ -11,12 +11,14 @@ failure and the others still run, so one typo never hides the results of the res
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sparring.core.errors import BadInput
-from sparring.core.scenario import Outcome, discover, run_file
+
+if TYPE_CHECKING:
+    from sparring.core.scenario import Outcome
 
 app = typer.Typer(
     help="Run scenario files: positions as data with expected results.",
@@ -47,6 +49,8 @@ def run(
     ] = False,
 ) -> None:
     """Run scenario files and folders (exit 0: all pass, 1: a failure, 2: a bad file)."""
+    from sparring.core.scenario import discover, run_file  # loaded only when scenarios run
+
     files = discover(paths)
     outcomes: list[Outcome] = []
     for path in files:

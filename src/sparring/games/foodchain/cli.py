@@ -6,14 +6,15 @@ decks.
 and the rules text generated from the card data). ``sparring deck check DECK`` checks a
 deck file (or a prebuilt deck) against the deck rules, printing every broken rule by name
 and exiting 2, or "legal deck" with its composition; ``sparring deck list`` lists the
-prebuilt decks.
+prebuilt decks. The card pool is loaded by the commands that use it, so registering them costs
+the command line nothing.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -21,10 +22,10 @@ from rich.table import Table
 
 from sparring.core.errors import BadInput
 
-from .cards import CardDef, load_pool
-from .cardtext import card_text
-from .decks import deck_problems, parse_deck_text, prebuilt_decks
 from .vocabulary import CATEGORIES, CREATURES, KINGDOMS
+
+if TYPE_CHECKING:
+    from .cards import CardDef
 
 TOKENS = "Tokens"
 CATEGORY_WORDS = {
@@ -40,6 +41,8 @@ CATEGORY_WORDS = {
 
 def card_json(card: CardDef) -> dict[str, Any]:
     """A card as data for `--json`: the fields that apply to its category."""
+    from .cardtext import card_text
+
     out: dict[str, Any] = {"name": card.name, "kingdom": card.kingdom, "category": card.category}
     if card.category in CREATURES:
         out.update(atk=card.atk, hp=card.hp)
@@ -78,6 +81,9 @@ def cards_command(
     ] = False,
 ) -> None:
     """List Food Chain's card pool with each card's generated rules text."""
+    from .cards import load_pool
+    from .cardtext import card_text
+
     chosen = _kingdom(kingdom)
     pool = load_pool()
     groups = [(k, pool.kingdoms[k]) for k in KINGDOMS] + [(TOKENS, pool.tokens)]
@@ -119,6 +125,8 @@ def _deck_group() -> None:
 
 def _read_deck(text: str) -> tuple[str, list[str]]:
     """A deck's label and card names: a deck file, else a prebuilt deck's name."""
+    from .decks import parse_deck_text, prebuilt_decks
+
     path = Path(text)
     if path.is_file():
         try:
@@ -153,6 +161,9 @@ def check_command(
 ) -> None:
     """Check a deck against the deck rules: every broken rule by name (exit 2), or
     "legal deck" with its composition."""
+    from .cards import load_pool
+    from .decks import deck_problems
+
     label, names = _read_deck(deck)
     pool = load_pool()
     problems = deck_problems(names, pool)
@@ -173,6 +184,9 @@ def check_command(
 @deck_app.command("list")
 def list_command() -> None:
     """List the prebuilt decks with their composition."""
+    from .cards import load_pool
+    from .decks import prebuilt_decks
+
     pool = load_pool()
     for name, names in prebuilt_decks().items():
         typer.echo(f"{name}: {composition([pool.card(n) for n in names])}")
