@@ -13,20 +13,23 @@ to prove each check fails when it should.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from sparring.core.errors import BadInput, IllegalAction
+import msgspec
+
+from sparring.core.engine import Engine
 from sparring.core.events import PUBLIC, Event, event_json, register_event, visible_to
 from sparring.core.game import (
     Display,
     EndReason,
     GameFacts,
     GameSpec,
+    Messages,
     Outcome,
     Secrecy,
     TwoSeatOutcome,
 )
+from sparring.core.messages import ActionStruct, Codec, OptionsStruct, ViewStruct
 from sparring.core.rng import Rng
 
 ROUNDS = 3
@@ -40,42 +43,19 @@ ROUND = register_event("toy_round", "round", "cards", "bids", "winner")
 FORFEIT = register_event("toy_forfeit", "seat", "reason")
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
-    amount: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "bid", "amount": self.amount}
+class Bid(ActionStruct, tag="bid"):
+    amount: Annotated[int, msgspec.Meta(ge=0, le=2)]
 
 
 BID_ACTIONS = tuple(Bid(n) for n in BIDS)
+action_from_json = Codec[Bid](Bid, "High Bid action")
 
 
-def action_from_json(data: Any) -> Bid:
-    if not isinstance(data, dict) or data.get("type") != "bid":
-        raise BadInput(f"a High Bid action is {{'type': 'bid', 'amount': 0-2}}, got {data!r}")
-    amount = data.get("amount")
-    if isinstance(amount, bool) or amount not in BIDS:
-        raise BadInput(f"bid amount must be 0, 1 or 2, got {amount!r}")
-    return BID_ACTIONS[amount]
+class Options(OptionsStruct):
+    rounds: Annotated[int, msgspec.Meta(ge=1)] = ROUNDS
 
 
-@dataclass(frozen=True)
-class Options:
-    rounds: int = ROUNDS
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rounds": self.rounds}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> Options:
-        rounds = (data or {}).get("rounds", ROUNDS)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise BadInput(f"rounds must be a positive integer, got {rounds!r}")
-        return cls(rounds)
-
-
-class ToyState(TwoSeatOutcome):
+class ToyState(Engine, TwoSeatOutcome):
     num_players = 2
 
     def __init__(self, seed: int, options: Options | None = None) -> None:
@@ -123,14 +103,10 @@ class ToyState(TwoSeatOutcome):
         seat = self.current_player if player is None else player
         return BID_ACTIONS if seat in self.to_move() else ()
 
-    def apply(self, action: Any, player: int | None = None) -> None:
-        seat = self.current_player if player is None else player
-        if self.over:
-            raise IllegalAction("the game is over")
-        if seat not in self.to_move():
-            raise IllegalAction(f"seat {seat} has already bid this round")
-        if not isinstance(action, Bid) or action.amount not in BIDS:
-            raise IllegalAction(f"{action!r} is not a bid of 0, 1 or 2")
+    def refusal(self, action: Any, seat: int) -> str | None:
+        return f"{action!r} is not a bid of 0, 1 or 2"
+
+    def _bid(self, action: Bid, seat: int) -> None:
         self.bids[seat] = action.amount
         self.events.append((BIDDING, PUBLIC, seat))
         if None not in self.bids:
@@ -163,22 +139,37 @@ class ToyState(TwoSeatOutcome):
             self._end(1 - seat, EndReason.FORFEIT)
 
 
-def view(state: ToyState, seat: int | None) -> dict[str, Any]:
-    return {
-        "seat": seat,
-        "round": state.round,
-        "points": list(state.points),
-        "my_card": None if seat is None else state.cards[seat],
-        "my_bid": None if seat is None else state.bids[seat],
-        "bid": [b is not None for b in state.bids],
-        "to_move": list(state.to_move()),
-        "winner": state.winner,
-        "log": [event_json(e) for e in state.events if visible_to(e, seat)],
-    }
+ToyState.HANDLERS = {Bid: ToyState._bid}
 
 
-def render_view(seen: dict[str, Any]) -> str:
-    return f"round {seen['round']} points {seen['points']} card {seen['my_card']}"
+class View(ViewStruct):
+    seat: int | None
+    round: int
+    points: list[int]
+    my_card: int | None
+    my_bid: int | None
+    bid: list[bool]
+    to_move: list[int]
+    winner: int | None
+    log: list[dict[str, Any]]
+
+
+def view(state: ToyState, seat: int | None) -> View:
+    return View(
+        seat=seat,
+        round=state.round,
+        points=list(state.points),
+        my_card=None if seat is None else state.cards[seat],
+        my_bid=None if seat is None else state.bids[seat],
+        bid=[b is not None for b in state.bids],
+        to_move=list(state.to_move()),
+        winner=state.winner,
+        log=[event_json(e) for e in state.events if visible_to(e, seat)],
+    )
+
+
+def render_view(seen: View) -> str:
+    return f"round {seen.round} points {seen.points} card {seen.my_card}"
 
 
 def describe(event: dict[str, Any], viewer: int | None, state: Any) -> str:
@@ -216,6 +207,9 @@ def new_game(seed: int, options: Any = None) -> ToyState:
     return ToyState(seed, options)
 
 
+MESSAGES = Messages(actions=Bid, options=Options, view=View)
+
+
 def spec(**changes: Any) -> GameSpec:
     """The toy's spec, with any field replaced (a sabotaged view, state or hook)."""
     fields: dict[str, Any] = {
@@ -230,6 +224,7 @@ def spec(**changes: Any) -> GameSpec:
         "summarize": summarize,
         "display": Display(render_view=render_view, describe_event=describe),
         "secrecy": Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+        "messages": MESSAGES,
     }
     fields.update(changes)
     return GameSpec(**fields)

@@ -176,7 +176,7 @@ def test_kit_catches_a_player_count_outside_the_declared_range() -> None:
 
 
 def _lean(state: ToyState, seat: int | None) -> dict[str, Any]:
-    return {key: value for key, value in toy.view(state, seat).items() if key != "log"}
+    return {key: value for key, value in toy.view(state, seat).to_json().items() if key != "log"}
 
 
 def test_kit_catches_a_lean_view_that_is_not_the_view_without_its_log() -> None:
@@ -190,18 +190,21 @@ def test_kit_catches_a_lean_view_that_is_not_the_view_without_its_log() -> None:
 # --------------------------------------------------------------------- no leaks
 
 
-def _leaky_view(state: ToyState, seat: int | None) -> dict[str, Any]:
-    seen = toy.view(state, seat)
-    if seat is not None:
-        seen["rival_card"] = state.cards[1 - seat]
-    return seen
+class _LeakyView(toy.View):
+    """The toy's view with one field too many, as a debugging aid might add."""
+
+    extra: Any = None
 
 
-def _json_leaky_view(state: ToyState, seat: int | None) -> dict[str, Any]:
-    seen = toy.view(state, seat)
-    if seat is not None:
-        seen["debug"] = json.dumps({"rival": state.cards[1 - seat]})
-    return seen
+def _leaky_view(state: ToyState, seat: int | None) -> _LeakyView:
+    seen = toy.view(state, seat).to_json()
+    return _LeakyView(**seen, extra=None if seat is None else state.cards[1 - seat])
+
+
+def _json_leaky_view(state: ToyState, seat: int | None) -> _LeakyView:
+    seen = toy.view(state, seat).to_json()
+    debug = None if seat is None else json.dumps({"rival": state.cards[1 - seat]})
+    return _LeakyView(**seen, extra=debug)
 
 
 def test_kit_catches_a_view_showing_hidden_data() -> None:
@@ -250,6 +253,23 @@ def test_kit_catches_a_determinization_that_shows_its_seat_something_else() -> N
     spec = toy.spec(search=Search(determinize=careless))
     with pytest.raises(AssertionError, match="determinized state shows its seat"):
         kit.check_determinization(spec, 1, [], HOOKS)
+
+
+def test_kit_catches_a_view_that_is_not_the_declared_type() -> None:
+    with pytest.raises(AssertionError, match="not <class"):
+        kit.check_random_playout(
+            toy.spec(view=lambda s, seat: toy.view(s, seat).to_json()), 3, [], HOOKS
+        )
+
+
+def test_kit_catches_a_view_that_does_not_round_trip() -> None:
+    def tupled(state: ToyState, seat: int | None) -> toy.View:
+        seen = toy.view(state, seat)
+        seen.points = tuple(seen.points)  # type: ignore[assignment]  # the defect under test
+        return seen
+
+    with pytest.raises(AssertionError, match="does not round-trip"):
+        kit.check_random_playout(toy.spec(view=tupled), 3, [], HOOKS)
 
 
 def test_options_drawn_for_the_kit_come_from_the_seed() -> None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sparring.core.errors import BadInput
+from sparring.core.messages import json_default
 
 TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
 _POLL_SECONDS = 0.02
@@ -110,7 +111,7 @@ def process_tree(root: int) -> dict[int, int]:
 
 
 def _json_line(message: dict[str, Any]) -> bytes:
-    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
+    return (json.dumps(message, separators=(",", ":"), default=json_default) + "\n").encode()
 
 
 def _resident_bytes(pids: list[int]) -> int:

@@ -12,7 +12,7 @@ import typer
 
 from sparring.core.errors import SparringError
 
-from . import bench, botcheck, match, matches, play, replay, scenario
+from . import bench, botcheck, games, match, matches, play, replay, scenario
 
 COMMANDS_GROUP = "sparring.commands"
 
@@ -28,6 +28,7 @@ replay.register(app)
 bench.register(app)
 match.register(app)
 botcheck.register(app)
+games.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 

@@ -41,6 +41,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+import msgspec
+
 from .errors import IllegalAction
 from .events import NOBODY, PUBLIC, event_json
 from .game import GameSpec, GameState
@@ -202,6 +204,11 @@ def _json_default(value: Any) -> Any:
     if isinstance(value, frozenset | set):
         return sorted(value, key=repr)
     return repr(value)
+
+
+def plain(view: Any) -> dict[str, Any]:
+    """A view as plain JSON data, whether the game builds it as a dict or a struct."""
+    return view if isinstance(view, dict) else _json_default(view)
 
 
 def dumps(value: Any) -> str:
@@ -556,6 +563,7 @@ def check_random_playout(
         check_contract(spec, state)
         for viewer in (*seats(state), None):
             view = spec.view(state, viewer)
+            check_view_type(spec, view, viewer)
             spec.render_view(view)  # every view renders, at every step
             if spec.search.lean_view is not None:
                 check_lean_view(spec, state, viewer, view)
@@ -564,11 +572,22 @@ def check_random_playout(
     raise AssertionError(f"game with seed {seed} did not end within its bound of {bound}")
 
 
+def check_view_type(spec: GameSpec, view: Any, viewer: int | None) -> None:
+    """A game with typed messages builds every view as its declared view type, and the
+    view's JSON form reads back as that type (so its JSON Schema tells the truth)."""
+    if spec.messages is None:
+        return
+    kind = spec.messages.view
+    assert isinstance(view, kind), f"the view of {viewer} is a {type(view).__name__}, not {kind}"
+    data = json.loads(json.dumps(plain(view)))
+    assert msgspec.convert(data, kind) == view, f"the view of {viewer} does not round-trip"
+
+
 def check_lean_view(spec: GameSpec, state: GameState, viewer: int | None, view: Any) -> None:
     """The lean view is the view without its log: nothing more, nothing else."""
     assert spec.search.lean_view is not None
-    lean = spec.search.lean_view(state, viewer)
-    full = {key: value for key, value in view.items() if key != "log"}
+    lean = plain(spec.search.lean_view(state, viewer))
+    full = {key: value for key, value in plain(view).items() if key != "log"}
     assert lean == full, f"the lean view of {viewer} is not its view without the log"
 
 

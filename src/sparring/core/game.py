@@ -5,7 +5,8 @@ state, read options and actions from JSON, project a state onto one seat's view,
 how the game ended (`Outcome`) — plus optional capability groups that generic code asks
 for by name: `Display` (text rendering and the live display's hints), `RefereePolicy`
 (clocks and the price of a verdict), `Search` (determinization, a lean view), `Secrecy`
-(the no-leak kit's hooks) and `Extensions` (what a game adds to the platform: seat kinds,
+(the no-leak kit's hooks), `Messages` (typed actions, options and views, with their JSON
+Schemas) and `Extensions` (what a game adds to the platform: seat kinds,
 decks, its scenario plug-in, its conformance hooks, default benchmark agents).
 
 States follow `GameState`; in-process players follow `Agent`. Nothing here knows a
@@ -164,6 +165,27 @@ class GameFacts:
 
 
 @dataclass(frozen=True)
+class Messages:
+    """The game's message types (see `core.messages`): ``actions``, the union of its
+    action structs; ``options``, its options struct; ``view``, its view struct. From them
+    come the decoders and the JSON Schemas bot authors generate types from."""
+
+    actions: Any
+    options: Any
+    view: Any
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of every message: actions, options and the view."""
+        from .messages import schema  # msgspec's schema builder, only when asked for
+
+        return {
+            "actions": schema(self.actions),
+            "options": schema(self.options),
+            "view": schema(self.view),
+        }
+
+
+@dataclass(frozen=True)
 class Display:
     """How a game is shown in words: every view as text, every event as a line, and the
     hints a live display needs.
@@ -310,6 +332,7 @@ class GameSpec:
     search: Search = field(default_factory=Search)
     secrecy: Secrecy | None = None
     extensions: Extensions = field(default_factory=Extensions)
+    messages: Messages | None = None
 
     def describe(self, event: dict[str, Any], viewer: int | None, state: Any) -> str:
         """One event in words, as `viewer` (``None``: a spectator) may read it."""

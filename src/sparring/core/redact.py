@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import BadInput
 from .events import event_json, visible_to
+from .messages import json_default
 from .registry import get_game
 from .replay import Decision, Replay, verify_replay
 
@@ -73,4 +74,4 @@ def redact_replay(replay: Replay, seat: int | None) -> list[str]:
             "view": spec.view(state, seat),
         }
     )
-    return [json.dumps(r, separators=(",", ":")) for r in records]
+    return [json.dumps(r, separators=(",", ":"), default=json_default) for r in records]
