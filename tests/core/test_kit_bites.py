@@ -187,6 +187,14 @@ def test_kit_catches_a_lean_view_that_is_not_the_view_without_its_log() -> None:
         kit.check_random_playout(toy.spec(search=Search(lean_view=leaner)), 3, [], HOOKS)
 
 
+def test_kit_catches_a_lean_view_that_still_carries_the_log() -> None:
+    def full(state: ToyState, seat: int | None) -> dict[str, Any]:
+        return toy.view(state, seat).to_json()
+
+    with pytest.raises(AssertionError, match="carries a log"):
+        kit.check_random_playout(toy.spec(search=Search(lean_view=full)), 3, [], HOOKS)
+
+
 # --------------------------------------------------------------------- no leaks
 
 

@@ -584,9 +584,11 @@ def check_view_type(spec: GameSpec, view: Any, viewer: int | None) -> None:
 
 
 def check_lean_view(spec: GameSpec, state: GameState, viewer: int | None, view: Any) -> None:
-    """The lean view is the view without its log: nothing more, nothing else."""
+    """The lean view is the view without its log (the ``log`` entry absent, or empty for a
+    view type that always has one): nothing more, nothing else."""
     assert spec.search.lean_view is not None
-    lean = plain(spec.search.lean_view(state, viewer))
+    lean = dict(plain(spec.search.lean_view(state, viewer)))
+    assert not lean.pop("log", None), f"the lean view of {viewer} carries a log"
     full = {key: value for key, value in plain(view).items() if key != "log"}
     assert lean == full, f"the lean view of {viewer} is not its view without the log"
 

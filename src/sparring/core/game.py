@@ -256,8 +256,9 @@ class Search:
 
     ``determinize(view, rng)`` samples a full state consistent with a seat's view, with the
     agent's own random source. ``lean_view(state, seat)`` is the view without its
-    ``"log"`` entry (the conformance kit checks exactly that), served to in-process agents
-    with ``needs_log = False``.
+    ``"log"`` entry, or with an empty one for a view type that always has it (the
+    conformance kit checks exactly that), served to in-process agents with ``needs_log =
+    False``.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
