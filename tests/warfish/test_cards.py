@@ -226,7 +226,7 @@ def test_an_eliminated_players_cards_go_to_the_eliminator_who_must_trade_at_five
     state.apply(MoveIn(3))
     assert state.phase == TRADE and STOP_TRADING not in state.legal_actions()
     state.apply(Trade((0, 1, 5)))
-    # 4 units, +2 on Alaska for its card; then placing them, then attacking again
+    # 4 units (no territory bonus by default); then placing them, then attacking again
     assert state.phase == PLACE and state.to_place == 4
     state.apply(Place(t(state, "Kamchatka"), 4))
     assert state.phase == ATTACK and state.units[t(state, "Kamchatka")] == 7
