@@ -91,4 +91,4 @@ def test_bad_options_are_refused_by_name(data, message) -> None:
 
 def test_options_must_be_an_object() -> None:
     with pytest.raises(BadInput, match="must be an object"):
-        WarfishOptions.from_json([1, 2])  # type: ignore[arg-type]
+        WarfishOptions.from_json([1, 2])  # type: ignore[arg-type]  # the wrong type is the test

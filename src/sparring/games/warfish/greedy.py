@@ -138,9 +138,8 @@ class GreedyAgent:
         if view is None:
             raise ValueError("the greedy agent reads its view")
         static = view["map"]
-        if static is self._map:
-            info = self._info
-        else:
+        info = self._info
+        if info is None or static is not self._map:
             info = self._info = map_info(static)
             self._map = static
             if len(self._jitter) != info.size:

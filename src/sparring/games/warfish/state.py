@@ -50,6 +50,7 @@ from .legal import (
     TRANSFER,
     attack_choices,
     menu,
+    pending_move_in,
     refusal,
     room,
     transfer_choices,
@@ -602,7 +603,7 @@ class WarfishState:
         self.to_place += self.options.elimination_bonus
 
     def _move_in_action(self, action: MoveIn) -> None:
-        source, target, _, _ = self.pending  # type: ignore[misc]
+        source, target, _, _ = pending_move_in(self)
         self.pending = None
         self._move_in(source, target, action.count)
 

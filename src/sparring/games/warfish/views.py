@@ -31,6 +31,8 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, A
     ``"log"`` with `log` False (`lean_view`)."""
     fog = state.fog
     alive, hands = state.alive, state.hands
+    owner: list[int | None]
+    units: list[int | None]
     if fog:
         players: list[dict[str, Any]] = [
             {"seat": s, "alive": alive[s], "cards": len(hands[s])} for s in range(state.num_players)
@@ -50,8 +52,8 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, A
             }
             for s in range(state.num_players)
         ]
-        owner = state.owner[:]
-        units = state.units[:]
+        owner = list(state.owner)
+        units = list(state.units)
     over = state.phase == OVER
     out: dict[str, Any] = {
         "game": "warfish",
