@@ -270,7 +270,8 @@ def _check_stop_trading(state: WarfishState, action: StopTrading) -> str | None:
     if reason:
         return reason
     if not may_stop_trading(state):
-        return f"with {len(state.hands[state.seat])} cards you must trade a set (forced at 5)"
+        held = len(state.hands[state.seat])
+        return f"with {held} cards you must trade a set (forced at {FORCED_TRADE_HAND})"
     return None
 
 
