@@ -3,6 +3,8 @@ started for a seat, with dice and card draws scripted through the state's `Rng`.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Any
 
 from sparring.games.warfish.actions import Place
@@ -65,3 +67,30 @@ def script_roll(state: WarfishState, attack: tuple[int, ...], defend: tuple[int,
 
 def kinds(state: WarfishState, since: int = 0) -> list[str]:
     return [e[0] for e in state.events[since:]]
+
+
+#: Frequency tests accept a measured rate within this many binomial standard errors of the
+#: rule's probability: fixed seeds keep them deterministic, the margin keeps them honest.
+SIGMAS = 5
+
+
+def assert_rate(hits: int, trials: int, p: float, what: str) -> None:
+    """`hits` in `trials` is within `SIGMAS` standard errors of probability `p` (exactly `p`
+    when `p` is 0 or 1)."""
+    margin = SIGMAS * math.sqrt(p * (1 - p) / trials)
+    rate = hits / trials
+    assert abs(rate - p) <= margin + 1e-12, (
+        f"{what}: measured {hits}/{trials} = {rate:.4f}, the rule says {p:.4f} ± {margin:.4f}"
+    )
+
+
+#: The companion's exact odds of one roll of six-sided dice: (attack dice, defend dice) →
+#: P(defender loses all compared dice, each loses 1, attacker loses all).
+COMPANION_TABLE = {
+    (3, 2): (Fraction(2890, 7776), Fraction(2611, 7776), Fraction(2275, 7776)),
+    (3, 1): (Fraction(855, 1296), Fraction(0), Fraction(441, 1296)),
+    (2, 2): (Fraction(295, 1296), Fraction(420, 1296), Fraction(581, 1296)),
+    (2, 1): (Fraction(125, 216), Fraction(0), Fraction(91, 216)),
+    (1, 2): (Fraction(55, 216), Fraction(0), Fraction(161, 216)),
+    (1, 1): (Fraction(15, 36), Fraction(0), Fraction(21, 36)),
+}

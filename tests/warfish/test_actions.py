@@ -59,6 +59,46 @@ def test_malformed_actions_are_refused_clearly(data, message) -> None:
         action_from_json(data)
 
 
+#: Values no action field takes: not a string (for ``type``), not a whole number (for the
+#: counts and territories), not a list of card ids (for ``cards``); the first two are not
+#: even hashable, so a lookup by them would raise TypeError rather than refuse.
+BAD_VALUES = [{}, [], {"a": 1}, [[1]], "3", 1.5, None, True]
+WITH_ORDERS = [*ALL, Attack(1, 2, 3, move_in=2), Blitz(1, 2, move_in=0)]
+
+
+def bad_fields() -> list[tuple[dict, str]]:
+    """Every field of every action's JSON form, set to each bad value (a ``move_in`` of
+    null is no order, so it is left out)."""
+    cases = []
+    for action in WITH_ORDERS:
+        good = action.to_json()
+        for field in good:
+            for value in BAD_VALUES:
+                if (field, value) != ("move_in", None):
+                    cases.append(({**good, field: value}, field))
+    return cases
+
+
+@pytest.mark.parametrize(("data", "field"), bad_fields())
+def test_a_bad_value_in_any_action_field_is_refused_naming_the_field(data, field) -> None:
+    with pytest.raises(BadInput) as refused:
+        action_from_json(data)
+    assert field in str(refused.value)
+
+
+@pytest.mark.parametrize("card", [{}, [], "Alaska", 1.5, None, True])
+def test_a_trade_whose_cards_are_not_all_card_ids_is_refused(card) -> None:
+    with pytest.raises(BadInput, match="'cards', a list of three card ids"):
+        action_from_json({"type": "trade", "cards": [1, card, 2]})
+
+
+@pytest.mark.parametrize("kind", [{}, [], 3, None, True])
+def test_an_action_type_that_is_not_a_string_is_refused_clearly(kind) -> None:
+    """A bot's ``{"action": {"type": {}}}``: a clear refusal, not ``unhashable type``."""
+    with pytest.raises(BadInput, match="a warfish action's 'type' is a string, one of place"):
+        action_from_json({"type": kind})
+
+
 def test_the_place_menu() -> None:
     menu = PlaceMenu((4, 9), (2, 3))
     assert list(menu) == [Place(4, 1), Place(4, 2), Place(9, 1), Place(9, 2), Place(9, 3)]

@@ -104,8 +104,13 @@ def test_greedy_trades_a_set_worth_eight_or_more() -> None:
 
 
 def test_greedy_trades_a_set_naming_its_territory_for_the_bonus() -> None:
-    state = position({"Peru": (0, 5)}, hands=[[10, 13, 16]])  # Peru's card: +2 there
-    assert decide(state) == Trade((10, 13, 16))
+    state = position({"Peru": (0, 5)}, hands=[[10, 13, 16]], card_territory_bonus=2)
+    assert decide(state) == Trade((10, 13, 16))  # Peru's card: +2 there
+
+
+def test_greedy_keeps_a_small_set_naming_its_territory_when_there_is_no_bonus() -> None:
+    state = position({"Peru": (0, 5)}, hands=[[10, 13, 16]])  # the default: no bonus
+    assert decide(state) == STOP_TRADING
 
 
 def test_greedy_spares_wilds_when_another_set_will_do() -> None:

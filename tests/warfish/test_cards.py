@@ -120,9 +120,23 @@ def test_refused_trades() -> None:
         place_state.apply(Trade((0, 1, 2)))
 
 
-def test_a_traded_card_of_an_owned_territory_gives_two_units_there_once_per_turn() -> None:
+def test_by_default_a_traded_card_of_an_owned_territory_gives_no_units_there() -> None:
+    """Neither the rules text nor the companion's preset has a territory bonus: the trade's
+    value is all a set gives."""
+    layout = {"Alaska": (0, 1), "Northwest Territory": (0, 1)}
+    state = position(layout, hands=[[0, 1, 2]])
+    assert state.options.card_territory_bonus == 0
+    state.apply(Trade((0, 1, 2)))
+    assert (
+        state.units[t(state, "Alaska")] == 1 and state.units[t(state, "Northwest Territory")] == 1
+    )
+    assert state.to_place == 3 + 4 and state.unit_count[0] == 2
+    assert "wf_card_bonus" not in [e[0] for e in state.events]
+
+
+def test_option_card_territory_bonus_gives_units_on_the_first_owned_card_once_per_turn() -> None:
     layout = {"Alaska": (0, 1), "Northwest Territory": (0, 1), "Madagascar": (0, 1)}
-    state = position(layout, hands=[[0, 1, 2, 3, 4, 5]])
+    state = position(layout, hands=[[0, 1, 2, 3, 4, 5]], card_territory_bonus=2)
     state.apply(Trade((0, 1, 2)))  # Alaska is the first owned card's territory
     assert (
         state.units[t(state, "Alaska")] == 3 and state.units[t(state, "Northwest Territory")] == 1
@@ -132,10 +146,10 @@ def test_a_traded_card_of_an_owned_territory_gives_two_units_there_once_per_turn
     assert state.to_place == 3 + 4 + 6 and state.unit_count[0] == 5
 
 
-def test_the_territory_bonus_can_be_switched_off() -> None:
-    state = position({"Alaska": (0, 1)}, hands=[[0, 1, 2]], card_territory_bonus=0)
+def test_option_card_territory_bonus_gives_its_number_of_units() -> None:
+    state = position({"Alaska": (0, 1)}, hands=[[0, 1, 2]], card_territory_bonus=5)
     state.apply(Trade((0, 1, 2)))
-    assert state.units[t(state, "Alaska")] == 1
+    assert state.units[t(state, "Alaska")] == 6 and state.to_place == 3 + 4
 
 
 def finish_turn(state) -> None:
@@ -212,7 +226,7 @@ def test_an_eliminated_players_cards_go_to_the_eliminator_who_must_trade_at_five
     state.apply(MoveIn(3))
     assert state.phase == TRADE and STOP_TRADING not in state.legal_actions()
     state.apply(Trade((0, 1, 5)))
-    # 4 units, +2 on Alaska for its card; then placing them, then attacking again
+    # 4 units (no territory bonus by default); then placing them, then attacking again
     assert state.phase == PLACE and state.to_place == 4
     state.apply(Place(t(state, "Kamchatka"), 4))
     assert state.phase == ATTACK and state.units[t(state, "Kamchatka")] == 7

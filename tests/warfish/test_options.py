@@ -23,7 +23,7 @@ def test_the_defaults_are_the_rules_text_preset() -> None:
         "cards": True,
         "card_scale": [4, 6, 8, 10, 12, 15],
         "card_scale_continue": 5,
-        "card_territory_bonus": 2,
+        "card_territory_bonus": 0,
         "card_capture": True,
         "elimination_bonus": 0,
         "max_units": 0,
@@ -91,4 +91,4 @@ def test_bad_options_are_refused_by_name(data, message) -> None:
 
 def test_options_must_be_an_object() -> None:
     with pytest.raises(BadInput, match="must be an object"):
-        WarfishOptions.from_json([1, 2])  # type: ignore[arg-type]
+        WarfishOptions.from_json([1, 2])  # type: ignore[arg-type]  # the wrong type is the test

@@ -148,7 +148,7 @@ def test_ruling_08_the_discard_pile_is_public() -> None:
 
 def test_ruling_10_the_territory_bonus_is_capped_by_max_units() -> None:
     data = {"rest": [1, 1], "territories": {"Crag": [0, 3]}, "hands": {"seat0": [0, 4, 5]}}
-    state = build(data, triad(max_units=4))
+    state = build(data, triad(max_units=4, card_territory_bonus=2))
     state.apply(Trade((0, 4, 5)))
     assert board(state, "Crag") == (0, 4)
     bonus = next(e for e in state.events if e[0] == "wf_card_bonus")
@@ -160,7 +160,7 @@ def test_ruling_10_the_territory_bonus_passes_over_a_full_territory() -> None:
     goes to Summit, the first named territory with room."""
     data = {"rest": [1, 1], "territories": {"Crag": [0, 4], "Summit": [0, 1]}}
     data["hands"] = {"seat0": [0, 1, 2]}
-    state = build(data, triad(max_units=4))
+    state = build(data, triad(max_units=4, card_territory_bonus=2))
     state.apply(Trade((0, 1, 2)))
     bonus = next(e for e in state.events if e[0] == "wf_card_bonus")
     assert bonus == ("wf_card_bonus", -1, 0, 1, 2, 3)  # seat 0, Summit, count 2, units 3

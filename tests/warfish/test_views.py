@@ -4,11 +4,19 @@ spectator sees what every seat may know, and events reach only who may see them.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+import pytest
+
+from sparring.core.rng import Rng
 from sparring.games.warfish.actions import Attack, MoveIn
+from sparring.games.warfish.fog import audience, visible
+from sparring.games.warfish.options import WarfishOptions
 from sparring.games.warfish.render import describe_event, render_view
 from sparring.games.warfish.spec import SPEC
 from sparring.games.warfish.state import WarfishState
-from sparring.games.warfish.views import view
+from sparring.games.warfish.views import lean_view, view
 
 from .helpers import place_all, position, script_roll, t
 
@@ -125,3 +133,45 @@ def test_setup_counts_are_public_without_fog_and_the_movers_own_with_fog() -> No
     fogged = WarfishState(4, SPEC.options_from_json({"fog": True}))
     assert view(fogged, 0)["setup_left"] == [19, None]
     assert "setup_left" not in view(fogged, 1) and "setup_left" not in view(fogged, None)
+
+
+def snapshot(state: WarfishState) -> dict[str, Any]:
+    """Everything a state holds: its fields (lists and dicts by value, the rest by identity)
+    and the next number its random source would give."""
+    fields = {
+        name: copy.deepcopy(value) if isinstance(value, list) else value
+        for name, value in vars(state).items()
+    }
+    fields["setup_menus"] = dict(state.setup_menus)
+    fields["rng: next draw"] = state.rng.clone().below(1 << 62, "probe")
+    fields["rng: draws"] = len(state.rng.log)
+    return fields
+
+
+def same_state(before: dict[str, Any], state: WarfishState) -> bool:
+    after = snapshot(state)
+    return before.keys() == after.keys() and all(
+        before[k] is after[k] or before[k] == after[k] for k in before
+    )
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_views_write_nothing_into_the_state(fog) -> None:
+    """Every view (each seat's, the spectator's, lean or with its log, asked twice) and
+    every visibility query leaves the state exactly as it was, all through a game."""
+    state = WarfishState(4, WarfishOptions(map="triad", players=3, fog=fog))
+    chooser = Rng(9)
+    for step in range(300):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        if step % 7 == 0:
+            before = snapshot(state)
+            for seat in (0, 1, 2, None):
+                view(state, seat)
+                view(state, seat)
+                lean_view(state, seat)
+                visible(state, seat)
+            audience(state, (0, 1))
+            assert same_state(before, state), f"a view changed the state at step {step}"
+        state.apply(legal[chooser.below(len(legal), "choice")])

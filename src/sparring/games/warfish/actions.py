@@ -193,9 +193,12 @@ def action_from_json(data: Any) -> Action:
     """Parse an action's JSON form, with a clear error for anything else."""
     if not isinstance(data, dict):
         raise BadInput(f"a warfish action is a JSON object, got {data!r}")
-    parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
-    if parser is None:
+    kind = data.get("type")
+    if not isinstance(kind, str):
         raise BadInput(
-            f"unknown warfish action type {data.get('type')!r}; known: {', '.join(_PARSERS)}"
+            f"a warfish action's 'type' is a string, one of {', '.join(_PARSERS)}; got {kind!r}"
         )
+    parser = _PARSERS.get(kind)
+    if parser is None:
+        raise BadInput(f"unknown warfish action type {kind!r}; known: {', '.join(_PARSERS)}")
     return parser(data)

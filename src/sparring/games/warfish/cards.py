@@ -14,6 +14,9 @@ from .maps import SUITS, WarfishMap
 
 WILD = -1
 WILDS = 2
+#: A hand this big always holds a set: without three alike or one of each it holds at
+#: most two suits, two cards each.
+SURE_SET = 5
 
 
 def deck_size(board: WarfishMap) -> int:
@@ -48,7 +51,7 @@ def has_set(board: WarfishMap, hand: list[int]) -> bool:
     """Whether `hand` holds any set (five or more cards always do)."""
     if len(hand) < 3:
         return False
-    if len(hand) >= 5:
+    if len(hand) >= SURE_SET:
         return True
     size = board.size
     if any(c >= size for c in hand):

@@ -38,6 +38,7 @@ from typing import Any
 from sparring.core.rng import Rng
 
 from .actions import END_TURN, STOP_ATTACKING, STOP_TRADING, Blitz, MoveIn, Place, Trade, Transfer
+from .legal import NEUTRAL
 from .maps import members_getter
 from .odds import TABLE, blitz_table, capture_chance
 
@@ -45,7 +46,6 @@ ATTACK_ODDS = 0.6
 CARD_ODDS = 0.45
 TRADE_AT = 8
 FOG_UNITS = 3  # what an unseen territory is assumed to hold
-NEUTRAL = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +138,8 @@ class GreedyAgent:
         if view is None:
             raise ValueError("the greedy agent reads its view")
         static = view["map"]
-        if static is self._map:
-            info = self._info
-        else:
+        info = self._info
+        if info is None or static is not self._map:
             info = self._info = map_info(static)
             self._map = static
             if len(self._jitter) != info.size:

@@ -11,6 +11,8 @@ what the seat and a spectator are sent.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from sparring.core.events import PUBLIC
 from sparring.core.rng import Rng
 from sparring.core.sentinels import Sentinels
@@ -20,9 +22,10 @@ from .legal import SETUP
 from .state import WarfishState
 
 SENTINEL_BASE = 918_273_641
+Item = TypeVar("Item")
 
 
-def _shuffle(items: list[int], rng: Rng) -> None:
+def _shuffle(items: list[Item], rng: Rng) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = rng.below(i + 1, "scramble")
         items[i], items[j] = items[j], items[i]
@@ -51,7 +54,7 @@ def scramble_hidden(state: WarfishState, seat: int, rng: Rng) -> WarfishState:
     fogged = _fogged(twin, seat)
     if fogged:
         pairs = [(twin.owner[t], twin.units[t]) for t in fogged]
-        _shuffle(pairs, rng)  # type: ignore[arg-type]
+        _shuffle(pairs, rng)
         cap = twin.options.max_units or 99
         for t, (holder, _) in zip(fogged, pairs, strict=True):
             twin.owner[t] = holder

@@ -134,10 +134,11 @@ def screen(board: Board) -> str:
     for continent in board.continents:
         members = continent["territories"]
         holders = {board.owner[t] for t in members}
+        only = next(iter(holders)) if len(holders) == 1 else None
         held = "nobody"
         if holders == {None}:
             held = "unknown"
-        elif len(holders) == 1 and min(holders) >= 0:  # type: ignore[type-var]
+        elif only is not None and only >= 0:
             held = board.who(members[0])
         lines.append(f"{continent['name']} (bonus {continent['bonus']}, held by {held})")
         for t in members:
@@ -169,7 +170,7 @@ def question(board: Board, legal: Sequence[Any]) -> str:
     view, phase = board.view, board.phase
     if phase == "setup":
         left = view.get("setup_left", [None] * (board.seat + 1))[board.seat]
-        spots = ", ".join(board.label(t) for t in legal.territories)  # type: ignore[attr-defined]
+        spots = ", ".join(board.label(action.territory) for action in legal)
         return f"Setup: place one unit ({left} left to place) on one of: {spots}\n{_hint()}"
     if phase == "place":
         return (

@@ -46,6 +46,15 @@ FORCED_TRADE_HAND = 5
 UNLIMITED = 1 << 30
 
 
+def pending_move_in(state: WarfishState) -> tuple[int, int, int, int]:
+    """The capture whose move-in is to decide, ``(source, target, low, high)``: the move-in
+    phase always has one."""
+    pending = state.pending
+    if pending is None:
+        raise RuntimeError(f"no move-in is pending in phase {state.phase}")
+    return pending
+
+
 def room(state: WarfishState, territory: int) -> int:
     """How many more units `territory` may hold (the max_units option; 0 there = no cap)."""
     cap = state.options.max_units
@@ -82,7 +91,7 @@ def menu(state: WarfishState) -> Sequence[Any]:
             trades.append(STOP_TRADING)
         return trades
     if phase == MOVE_IN:
-        _, _, low, high = state.pending  # type: ignore[misc]
+        _, _, low, high = pending_move_in(state)
         return MoveInMenu(low, high)
     if phase == TRANSFER:
         pairs, caps = transfer_choices(state)
@@ -261,7 +270,8 @@ def _check_stop_trading(state: WarfishState, action: StopTrading) -> str | None:
     if reason:
         return reason
     if not may_stop_trading(state):
-        return f"with {len(state.hands[state.seat])} cards you must trade a set (forced at 5)"
+        held = len(state.hands[state.seat])
+        return f"with {held} cards you must trade a set (forced at {FORCED_TRADE_HAND})"
     return None
 
 
@@ -323,7 +333,7 @@ def _check_move_in(state: WarfishState, action: MoveIn) -> str | None:
     reason = _phase(state, (MOVE_IN,), "move in")
     if reason:
         return reason
-    _, _, low, high = state.pending  # type: ignore[misc]
+    _, _, low, high = pending_move_in(state)
     if type(action.count) is not int or not low <= action.count <= high:
         return f"move in {low} to {high} units, not {action.count!r}"
     return None

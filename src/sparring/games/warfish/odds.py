@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-MAX_ATTACK_DICE = 3
-MAX_DEFEND_DICE = 2
+from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE
+
 #: The blitz table covers stacks up to this size; larger fights are scaled down to it.
 TABLE = 80
 

@@ -40,7 +40,7 @@ class WarfishOptions:
     cards: bool = True
     card_scale: tuple[int, ...] = CLASSIC_SCALE
     card_scale_continue: int = 5
-    card_territory_bonus: int = 2
+    card_territory_bonus: int = 0
     card_capture: bool = True
     elimination_bonus: int = 0
     max_units: int = 0

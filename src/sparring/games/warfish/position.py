@@ -285,7 +285,6 @@ def build(
     trades = node.integer("trades", 0, 0)
     state = WarfishState(seed, options)
     state.events.clear()
-    state.event_json_cache.clear()
     state.rng.log.clear()
     state.owner[:] = owner
     state.units[:] = units

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 from sparring.core.errors import BadInput
 from sparring.core.scenario import (
@@ -87,7 +87,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "transfer": ("source", "target", "count"),
     "end_turn": (),
 }
-FLAGS = {"stop_trading": STOP_TRADING, "stop_attacking": STOP_ATTACKING, "end_turn": END_TURN}
+FLAGS: dict[str, Action] = {
+    "stop_trading": STOP_TRADING,
+    "stop_attacking": STOP_ATTACKING,
+    "end_turn": END_TURN,
+}
 
 
 @dataclass(frozen=True)
@@ -101,10 +105,8 @@ class TradeOf:
         size = state.map.size
         wilds = [c for c in state.hands[state.seat] if c >= size]
         wilds += [c for c in (size, size + 1) if c not in wilds]
-        out = []
-        for card in self.cards:
-            out.append(wilds.pop(0) if card == WILD_NAME else card)
-        return Trade(tuple(out))  # type: ignore[arg-type]
+        # a card written as a string is "wild" (`_cards` turned every name into its id)
+        return Trade(tuple(wilds.pop(0) if isinstance(c, str) else c for c in self.cards))
 
 
 StepAction = Action | TradeOf
@@ -255,14 +257,17 @@ class WarfishScenario:
         return parse_action(value, where)
 
     def checks(self, expect: Node) -> list[Check]:
-        return _checks(expect, _GAME)
+        # Core's `Check` protocol declares `path` a settable attribute, which no frozen
+        # dataclass satisfies for mypy (core's own `ValueCheck` included); these checks
+        # keep `path` read-only, so they are handed to the runner as `Check`s here, once.
+        return cast(list[Check], _checks(expect, _GAME))
 
 
-def _checks(node: Node, table: dict[str, Maker]) -> list[Check]:
+def _checks(node: Node, table: dict[str, Maker]) -> list[Expectation]:
     """The checks of the keys of `node` that `table` knows (others are left to the caller,
     whose `finish` refuses them)."""
     node.allow(*table)
-    out: list[Check] = []
+    out: list[Expectation] = []
     for key in node.present():
         if key in table:
             out.extend(table[key](node, key))
@@ -359,7 +364,10 @@ def _expected_event(where: str, item: dict[str, Any]) -> dict[str, Any]:
 
 # --------------------------------------------------------------------- expectations
 
-Maker = Callable[[Node, str], list[Check]]
+#: One expectation: core's `Check`, or a check made here (frozen, so `path` is read-only;
+#: see `WarfishScenario.checks`).
+Expectation: TypeAlias = "Check | ValueCheck | LegalCheck | LogCheck"
+Maker = Callable[[Node, str], list[Expectation]]
 
 
 def _value(
@@ -372,7 +380,7 @@ def _value(
 
 
 def _ints(read: Callable[[WarfishState], list[int]]) -> Maker:
-    def make(node: Node, key: str) -> list[Check]:
+    def make(node: Node, key: str) -> list[Expectation]:
         value = list_of(node.path(key), node.get(key, list), int, None)
         return [ValueCheck(node.path(key), value, observer(read))]
 
@@ -380,7 +388,7 @@ def _ints(read: Callable[[WarfishState], list[int]]) -> Maker:
 
 
 def _cards_of(read: Callable[[WarfishState], list[int]]) -> Maker:
-    def make(node: Node, key: str) -> list[Check]:
+    def make(node: Node, key: str) -> list[Expectation]:
         value = _card_list(node.path(key), node.get(key, list))
         return [ValueCheck(node.path(key), value, observer(lambda s: card_labels(s.map, read(s))))]
 
@@ -393,19 +401,19 @@ def _winner(state: WarfishState) -> Any:
     return DRAW if state.winner is None else state.winner
 
 
-def _winner_check(node: Node, key: str) -> list[Check]:
+def _winner_check(node: Node, key: str) -> list[Expectation]:
     value = node.get(key, (int, str))
     if isinstance(value, str) and value not in (DRAW, NONE):
         raise BadInput(f"{node.path(key)}: expected a seat, 'draw' or 'none', got {show(value)}")
     return [ValueCheck(node.path(key), value, observer(_winner))]
 
 
-def _returns(node: Node, key: str) -> list[Check]:
+def _returns(node: Node, key: str) -> list[Expectation]:
     value = list_of(node.path(key), node.get(key, list), (int, float), None)
     return [ValueCheck(node.path(key), value, observer(lambda s: list(s.returns())))]
 
 
-def _move_in(node: Node, key: str) -> list[Check]:
+def _move_in(node: Node, key: str) -> list[Expectation]:
     value = node.get(key, (str, dict))
     if isinstance(value, str):
         if value != NONE:
@@ -442,8 +450,8 @@ def _seat_table(node: Node, key: str) -> list[tuple[Node, str, int]]:
     return [(table, k, seats[k]) for k in table.present()]
 
 
-def _income(node: Node, key: str) -> list[Check]:
-    out: list[Check] = []
+def _income(node: Node, key: str) -> list[Expectation]:
+    out: list[Expectation] = []
     for table, k, seat in _seat_table(node, key):
         value = list_of(table.path(k), table.get(k, list), int, 2)
 
@@ -454,8 +462,8 @@ def _income(node: Node, key: str) -> list[Check]:
     return out
 
 
-def _hands(node: Node, key: str) -> list[Check]:
-    out: list[Check] = []
+def _hands(node: Node, key: str) -> list[Expectation]:
+    out: list[Expectation] = []
     for table, k, seat in _seat_table(node, key):
         value = _card_list(table.path(k), table.get(k, list))
 
@@ -499,11 +507,11 @@ def _as_expected(expected: Any, owner: Any, units: Any) -> Any:
 
 def _board_checks(
     node: Node, key: str, read: Callable[[Any, int], tuple[Any, Any]], hidden: bool
-) -> list[Check]:
+) -> list[Expectation]:
     table = node.table(key)
     if table is None:
         raise BadInput(f"{node.path(key)}: expected a table of territory names")
-    out: list[Check] = []
+    out: list[Expectation] = []
     for name in table.present():
         where = table.path(name)
         t = territory_id(board(), where, name)
@@ -518,7 +526,7 @@ def _board_checks(
     return out
 
 
-def _territories(node: Node, key: str) -> list[Check]:
+def _territories(node: Node, key: str) -> list[Expectation]:
     def read(state: Any, t: int) -> tuple[Any, Any]:
         game = unwrap(state)
         return game.owner[t], game.units[t]
@@ -557,7 +565,7 @@ class LegalCheck:
 
 
 def _legal(mode: str) -> Maker:
-    def make(node: Node, key: str) -> list[Check]:
+    def make(node: Node, key: str) -> list[Expectation]:
         where = node.path(key)
         items = list_of(where, node.get(key, list), dict, None)
         actions = tuple(parse_action(item, f"{where}[{i}]") for i, item in enumerate(items))
@@ -589,7 +597,7 @@ def _span(state: WarfishState, events: Sequence[dict[str, Any]]) -> list[dict[st
 def _log(
     source: Callable[[WarfishState, Sequence[dict[str, Any]]], list[dict[str, Any]]],
 ) -> Maker:
-    def make(node: Node, key: str) -> list[Check]:
+    def make(node: Node, key: str) -> list[Expectation]:
         mode = node.get("log_match", str, "subsequence")
         if mode not in ("subsequence", "exact"):
             raise BadInput(
@@ -603,7 +611,7 @@ def _log(
     return make
 
 
-def _log_match(node: Node, key: str) -> list[Check]:
+def _log_match(node: Node, key: str) -> list[Expectation]:
     if not node.has("log"):
         raise BadInput(f"{node.path(key)} is given without log")
     return []
@@ -612,7 +620,7 @@ def _log_match(node: Node, key: str) -> list[Check]:
 # --------------------------------------------------------------------- views
 
 
-def _view_checks(node: Node, key: str) -> list[Check]:
+def _view_checks(node: Node, key: str) -> list[Expectation]:
     """``[expect.view.seatN]`` / ``[expect.view.spectator]``: what that seat's view shows."""
     table = node.table(key)
     if table is None:
@@ -621,7 +629,7 @@ def _view_checks(node: Node, key: str) -> list[Check]:
     seats[SPECTATOR] = None
     table.allow(*seats)
     table.finish()
-    out: list[Check] = []
+    out: list[Expectation] = []
     for name in table.present():
         sub = table.table(name)
         if sub is None:
@@ -642,7 +650,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
         shown = view(unwrap(state), seat)
         return shown["owner"][t], shown["units"][t]
 
-    def sees(node: Node, key: str) -> list[Check]:
+    def sees(node: Node, key: str) -> list[Expectation]:
         where = node.path(key)
         items = list_of(where, node.get(key, list), (int, str), None)
         value = sorted(_name(f"{where}[{i}]", v) for i, v in enumerate(items))
@@ -653,7 +661,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
 
         return [ValueCheck(where, value, observer(read))]
 
-    def totals(node: Node, key: str) -> list[Check]:
+    def totals(node: Node, key: str) -> list[Expectation]:
         value = node.get(key, (list, str))
         if value != HIDDEN:
             rows = list_of(node.path(key), value, list, players())
@@ -668,7 +676,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
 
         return [ValueCheck(node.path(key), value, observer(of(read)))]
 
-    def to_place(node: Node, key: str) -> list[Check]:
+    def to_place(node: Node, key: str) -> list[Expectation]:
         value = node.get(key, (int, str))
         if isinstance(value, str) and value != HIDDEN:
             raise BadInput(f"{node.path(key)}: expected a count or 'hidden'")

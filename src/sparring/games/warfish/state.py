@@ -50,6 +50,7 @@ from .legal import (
     TRANSFER,
     attack_choices,
     menu,
+    pending_move_in,
     refusal,
     room,
     transfer_choices,
@@ -72,9 +73,8 @@ class WarfishState:
     ``captured`` (this turn), ``attacks`` (rolls) and ``transfers`` made this turn,
     ``pending`` (``(source, target, low, high)`` while a move-in is to decide),
     ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
-    once per turn), ``winner``, ``end_reason``, ``events`` (and
-    ``event_json_cache``, the views' JSON of each event, and ``log_memo``, each seat's last
-    view log), ``setup_menus`` (each seat's setup menu, the same all through the setup).
+    once per turn), ``winner``, ``end_reason``, ``events``, ``setup_menus`` (each seat's
+    setup menu, the same all through the setup).
     """
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
@@ -114,8 +114,6 @@ class WarfishState:
         self.setup_menus: dict[int, PlaceMenu] = {}
         self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
         self._passing = self._turn_over = False
-        self.event_json_cache: list[dict[str, Any] | None] = []
-        self.log_memo: dict[int | None, list[Any]] = {}
         self._deal()
 
     # ------------------------------------------------------------------ contract
@@ -136,8 +134,6 @@ class WarfishState:
         twin.setup_left = list(self.setup_left)
         twin._legal = None
         twin.setup_menus = {}
-        twin.event_json_cache = []
-        twin.log_memo = {}
         return twin
 
     def to_move(self) -> tuple[int, ...]:
@@ -602,7 +598,7 @@ class WarfishState:
         self.to_place += self.options.elimination_bonus
 
     def _move_in_action(self, action: MoveIn) -> None:
-        source, target, _, _ = self.pending  # type: ignore[misc]
+        source, target, _, _ = pending_move_in(self)
         self.pending = None
         self._move_in(source, target, action.count)
 

@@ -31,6 +31,8 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, A
     ``"log"`` with `log` False (`lean_view`)."""
     fog = state.fog
     alive, hands = state.alive, state.hands
+    owner: list[int | None]
+    units: list[int | None]
     if fog:
         players: list[dict[str, Any]] = [
             {"seat": s, "alive": alive[s], "cards": len(hands[s])} for s in range(state.num_players)
@@ -50,8 +52,8 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, A
             }
             for s in range(state.num_players)
         ]
-        owner = state.owner[:]
-        units = state.units[:]
+        owner = list(state.owner)
+        units = list(state.units)
     over = state.phase == OVER
     out: dict[str, Any] = {
         "game": "warfish",
@@ -109,46 +111,15 @@ def _turn_details(state: WarfishState, seat: int | None, out: dict[str, Any]) ->
 
 
 def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
-    """The last events `seat` may see (filtered first, so how many hidden events happened
-    in between is not given away). Each event's JSON form is made once per state and
-    shared by later views (a state's events never change; clones start a fresh cache).
-
-    A view is built at every decision, so each seat's last log is remembered
-    (``state.log_memo``: how many events it covered, the last of them, the log) and only
-    the events since are read; if the event list was cut or rewritten since (the last
-    event covered is no longer in its place), the log is rebuilt from the end."""
-    events = state.events
-    count = len(events)
-    cache = state.event_json_cache
-    if len(cache) < count:
-        cache.extend([None] * (count - len(cache)))
-    memo = state.log_memo.get(seat)
-    if memo is not None:
-        upto, last, recent = memo
-        if upto <= count and (upto == 0 or events[upto - 1] is last):
-            if upto < count:
-                for index in range(upto, count):
-                    event = events[index]
-                    if event[1] == PUBLIC or event[1] == seat:
-                        data = cache[index]
-                        if data is None:
-                            data = cache[index] = event_json(event)
-                        recent.append(data)
-                if len(recent) > LOG_EVENTS:
-                    del recent[:-LOG_EVENTS]
-                memo[0] = count
-                memo[1] = events[count - 1]
-            return recent[:]
-    picked: list[dict[str, Any]] = []  # visible_to, inlined: this runs at every decision
-    for index in range(count - 1, -1, -1):
-        event = events[index]
-        if event[1] == PUBLIC or event[1] == seat:
-            data = cache[index]
-            if data is None:
-                data = cache[index] = event_json(event)
-            picked.append(data)
+    """The last `LOG_EVENTS` events `seat` may see, oldest first (filtered first, so how
+    many hidden events happened in between is not given away). Read from the end of the
+    event list, so a view costs the same however long the game has run; nothing is kept
+    between views (a view writes nothing into the state)."""
+    picked: list[dict[str, Any]] = []
+    for event in reversed(state.events):
+        if event[1] == PUBLIC or event[1] == seat:  # visible_to, inlined: every decision
+            picked.append(event_json(event))
             if len(picked) == LOG_EVENTS:
                 break
     picked.reverse()
-    state.log_memo[seat] = [count, events[count - 1] if count else None, picked]
-    return picked[:]
+    return picked
