@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
     from sparring.core.scenario import ScenarioGame
 
-RULES_VERSION = "warfish-v1"
+RULES_VERSION = "warfish-v2"
 #: Decisions in one player's turn at most, with room to spare: trades, placements, attacks
 #: (each costs a unit), move-ins and the transfer; checked by the kit on random play.
 DECISIONS_PER_TURN = 400
