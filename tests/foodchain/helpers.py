@@ -232,6 +232,40 @@ when = "on_slain"
 do = [ { op = "heal", target = "you", amount = 3 } ]
 
 [[card]]
+name = "Frost Martyr"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "apply_status", target = "friendly_creatures", status = "frozen" } ]
+
+[[card]]
+name = "Dusk Quake"
+category = "prey"
+atk = 0
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "all_creatures", amount = 1 } ]
+
+[[card]]
+name = "Hexer"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+keywords = ["Neurotoxic"]
+
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "transform", target = "enemy_creatures", card = "Spring Peeper" } ]
+
+[[card]]
 name = "Shedder"
 category = "prey"
 atk = 1
@@ -447,6 +481,11 @@ do = [ { op = "choose", options = [
   { label = "heal", do = [ { op = "heal", target = "you", amount = 2 } ] },
   { label = "zap", do = [ { op = "damage", target = "enemy_creature", amount = 1 } ] },
 ] } ]
+
+[[card]]
+name = "Offering"
+category = "free_spell"
+do = [ { op = "sacrifice", target = "friendly_creature" } ]
 
 [[card]]
 name = "Salve"

@@ -683,15 +683,6 @@ def test_on_slain_of_both_sides_the_active_players_first():
     assert s.hp == [9, 9]
 
 
-def test_sacrifice_is_not_slain():
-    s = pos(side(hand=[STOP], field=["Altar"]), side())
-    a = fid(s, "Altar", 0)
-    assert Activate(a) in s.legal_actions()
-    s.apply(Activate(a))
-    assert s.carrion[0] == [a]
-    assert s.hp == [10, 8]  # its sacrifice effect; no on-slain heal
-
-
 def test_activated_discard_goes_to_exile_and_is_free():
     s = pos(side(hand=["Shedder", "Prey", STOP]), side())
     sh = uid(s, "Shedder", 0)
@@ -907,6 +898,9 @@ def test_same_seed_and_actions_give_the_same_game():
         ({"turn_cap": "5"}, "turn_cap must be a positive integer"),
         ({"turn_cap": True}, "turn_cap must be a positive integer"),
         ({"hp_cap": "yes"}, "hp_cap must be true or false"),
+        ({"sacrifice_not_slain": 1}, "sacrifice_not_slain must be true or false"),
+        ({"paralysis_before_thaw": "no"}, "paralysis_before_thaw must be true or false"),
+        ({"neurotoxic_before_deaths": None}, "neurotoxic_before_deaths must be true or false"),
         ({"first_player": 2}, "first_player must be 0, 1 or null"),
         ({"deck0": "no-such-deck"}, "unknown prebuilt deck"),
         ({"deck1": 7}, "deck1 must be a prebuilt deck name"),
@@ -921,8 +915,17 @@ def test_options_errors(data, match):
 def test_options_round_trip_and_defaults():
     assert FoodChainOptions.from_json(None) == FoodChainOptions()
     opts = FoodChainOptions.from_json(
-        {"deck0": "fish-deep", "turn_cap": 9, "hp_cap": True, "first_player": 1}
+        {
+            "deck0": "fish-deep",
+            "turn_cap": 9,
+            "hp_cap": True,
+            "first_player": 1,
+            "sacrifice_not_slain": True,
+            "neurotoxic_before_deaths": True,
+        }
     )
+    assert opts.sacrifice_not_slain and opts.neurotoxic_before_deaths
+    assert not opts.paralysis_before_thaw
     assert FoodChainOptions.from_json(opts.to_json()) == opts
     s = FoodChainState(1, opts)
     assert s.first == 1 and s.options.turn_cap == 9

@@ -402,7 +402,7 @@ def test_attack_order_after_combat_abilities_fire_for_survivors_only():
 # ====================================================================== 7. end of turn order
 
 
-def test_end_of_turn_order_effects_then_regen_then_paralysis_deaths_then_thaw():
+def test_end_of_turn_order_effects_with_regen_then_thaw_then_paralysis_deaths():
     s = pos(
         side(
             hand=[STOP],
@@ -425,8 +425,9 @@ def test_end_of_turn_order_effects_then_regen_then_paralysis_deaths_then_thaw():
             seq.append(e["kind"])
         elif e["kind"] == "status":
             seq.append(f"{e['status']} {e['on']}")
-    assert seq[:6] == ["end_of_turn", "damage", "heal", "dies", "frozen False", "turn_begin"]
-    assert cr(s, "Dusk Wound", 0).hp == 4  # regen came after the end-of-turn damage
+    assert seq[:6] == ["end_of_turn", "damage", "heal", "frozen False", "dies", "turn_begin"]
+    # One source's end-of-turn ability and its Regen resolve together, ability first.
+    assert cr(s, "Dusk Wound", 0).hp == 4
 
 
 # ====================================================================== 8. traps

@@ -2,8 +2,11 @@
 
 An attack is declared (the attacker uses one of its strikes), the rival's trap for it
 fires, the attacker's before-combat and the defender's on-defend abilities resolve (either
-creature gone: the attack stops), then both strikes land together, then Toxic, Neurotoxic
-and Poisonous, then deaths (the one clean-up), then after-combat abilities of survivors.
+creature gone: the attack stops), then both strikes land together, then Toxic and
+Poisonous, then deaths (the one clean-up) and on-slain, then Neurotoxic's Paralysis for
+the creatures still on the field (rules §5.3 step 7; the option
+``neurotoxic_before_deaths`` applies it with the strikes instead), then after-combat
+abilities of survivors.
 
 A *strike* is one creature hitting the other: the attacker always strikes; the defender
 strikes back unless the attacker has Ambush. A strike deals the striker's ATK (0 if it is
@@ -152,15 +155,28 @@ def _strikes_step(state: FoodChainState, attacker: int, defender: int, serial: i
         d.hp = min(d.hp, 0)
     if struck_back and d_kw & TOXIC and landed_on_a:
         a.hp = min(a.hp, 0)
-    if a_kw & NEUROTOXIC and not absorbed_by_d and not d.paralyzed:
-        d.paralyze()
-        state.events.append((STATUS, PUBLIC, d.uid, "paralysis", True))
-    if struck_back and d_kw & NEUROTOXIC and not absorbed_by_a and not a.paralyzed:
-        a.paralyze()
-        state.events.append((STATUS, PUBLIC, a.uid, "paralysis", True))
     if struck_back and d_kw & POISONOUS:
         a.hp = min(a.hp, 0)
+    venom = []
+    if a_kw & NEUROTOXIC and not absorbed_by_d:
+        venom.append(defender)
+    if struck_back and d_kw & NEUROTOXIC and not absorbed_by_a:
+        venom.append(attacker)
+    if state.options.neurotoxic_before_deaths:
+        _paralyze_step(state, tuple(venom))
+    elif venom:
+        state.push(_paralyze_step, tuple(venom))
     state.push(deaths_step)
+
+
+def _paralyze_step(state: FoodChainState, struck: tuple[int, ...]) -> None:
+    """Neurotoxic's Paralysis for the creatures its strikes reached, after deaths and on-slain
+    (rules §5.3 step 7), so only a creature still on the field is paralyzed."""
+    for uid in struck:
+        creature = state.on_field.get(uid)
+        if creature is not None and not creature.paralyzed:
+            creature.paralyze()
+            state.events.append((STATUS, PUBLIC, uid, "paralysis", True))
 
 
 def _after_combat_step(

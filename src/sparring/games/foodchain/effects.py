@@ -35,7 +35,16 @@ from .events import (
     TRANSFORM,
     TRAP,
 )
-from .keywords import ACUITY, BARRIER, IMMUNE, INVISIBLE, LURE, MULTI_STRIKE, keyword_names
+from .keywords import (
+    ACUITY,
+    BARRIER,
+    IMMUNE,
+    INVISIBLE,
+    LURE,
+    MULTI_STRIKE,
+    REGEN,
+    keyword_names,
+)
 from .vocabulary import (
     CARRION_CHOSEN,
     CHOSEN,
@@ -57,6 +66,8 @@ HAND = "hand"
 EXILE = "exile"
 GONE = "gone"
 START_HP = 10
+# The Regen keyword as an end-of-turn effect: the creature returns to its max HP.
+REGEN_SELF = Op("regen", "self")
 
 
 class Ctx(NamedTuple):
@@ -435,16 +446,25 @@ class EffectsMixin:
                 self.push(order_step, seat, tuple(items))
 
     def queue_turn_effects(self: FoodChainState, when: str) -> None:
+        """The active player's start- or end-of-turn effects, one per source, in the order
+        they choose. Regen is one of the end-of-turn effects (companion ruling 7): a
+        creature's end-of-turn ability and its Regen resolve together, ability first
+        **(ours)**, since an order decision names a source card."""
         seat = self.active
+        regen = when == "end_of_turn" and not self.options.paralysis_before_thaw
         items = []
         for creature in self.fields[seat]:
             ops = creature.abilities.get(when)
+            trigger = when
+            if regen and creature.kw & REGEN:
+                ops = (*ops, REGEN_SELF) if ops else (REGEN_SELF,)
+                trigger = when if creature.abilities.get(when) else "regen"
             if ops:
                 items.append(
                     (
                         creature.uid,
                         creature.card.name,
-                        when,
+                        trigger,
                         ops,
                         Ctx(seat, creature.uid, "creature", when),
                     )
@@ -537,10 +557,21 @@ def _op_kill(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> None:
 
 
 def _op_destroy(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> None:
-    """Destroy and sacrifice: to carrion without being slain (rules §9)."""
+    """Destroy: to carrion without being slain (rules §9 exempts "destroy")."""
     for creature in _creatures(state, refs):
         state.events.append((DIES, PUBLIC, creature.uid, creature.card.name, False))
         state.leave_field(creature, CARRION)
+
+
+def _op_sacrifice(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> None:
+    """A sacrificed creature dies like a killed one: the death clean-up that follows every
+    op slays it and its on-slain fires (rules §9 exempts only being eaten and "destroy").
+    The option ``sacrifice_not_slain`` brings back the original engine's destroy-like
+    sacrifice."""
+    if state.options.sacrifice_not_slain:
+        _op_destroy(state, op, ctx, refs)
+    else:
+        _op_kill(state, op, ctx, refs)
 
 
 def _op_return(state: FoodChainState, op: Op, ctx: Ctx, refs: Any) -> None:
@@ -813,7 +844,7 @@ _OPS: dict[str, Any] = {
     "damage": _op_damage,
     "kill": _op_kill,
     "destroy": _op_destroy,
-    "sacrifice": _op_destroy,
+    "sacrifice": _op_sacrifice,
     "return_to_hand": _op_return,
     "steal": _op_steal,
     "draw": _op_draw,

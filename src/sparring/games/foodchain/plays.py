@@ -111,10 +111,17 @@ class PlayMixin:
         seat = self.active
         creature = self.on_field.get(uid)
         if creature is not None:
+            # The sacrifice is the ability's cost: the creature dies first, through the one
+            # death clean-up (so its on-slain resolves before the ability, as after any op),
+            # unless the option keeps the original engine's destroy-like sacrifice.
             ops = creature.abilities["sacrifice"]
-            self.events.append((DIES, PUBLIC, uid, creature.card.name, False))
-            self.leave_field(creature, CARRION)
             self.push(run_ops_step, ops, 0, Ctx(seat, uid, "creature", "sacrifice"))
+            if self.options.sacrifice_not_slain:
+                self.events.append((DIES, PUBLIC, uid, creature.card.name, False))
+                self.leave_field(creature, CARRION)
+            else:
+                creature.hp = min(creature.hp, 0)
+                self.deaths()
             return
         self.hands[seat].remove(uid)
         self.revealed[seat].discard(uid)

@@ -59,7 +59,7 @@ from .actions import (
 from .cards import CardDef, _card, _named_cards, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, keyword_names, parse_keyword
-from .options import FoodChainOptions
+from .options import ORIGINAL_RULINGS, FoodChainOptions
 from .position import PHASES, OnField, Side, build
 from .state import FoodChainState
 from .vocabulary import FIELD_SPELL, PREDATOR, TOKEN
@@ -315,8 +315,9 @@ def _options(doc: Node) -> FoodChainOptions:
         return FoodChainOptions()
     turn_cap = node.integer("turn_cap", 60, 1)
     hp_cap = node.get("hp_cap", bool, False)
+    rulings = {name: node.get(name, bool, False) for name in ORIGINAL_RULINGS}
     node.finish()
-    return FoodChainOptions(turn_cap=turn_cap, hp_cap=hp_cap)
+    return FoodChainOptions(turn_cap=turn_cap, hp_cap=hp_cap, **rulings)
 
 
 def _no_tokens(where: str, cards: list[CardDef]) -> None:

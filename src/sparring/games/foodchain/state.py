@@ -314,14 +314,20 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """The end phase in companion ruling 7's order: end-of-turn effects, Regen,
-        Paralysis deaths, death clean-up, Frozen thaws; then the next turn."""
+        """The end phase in the order of rules §2 (companion ruling 7): end-of-turn effects,
+        Regen among them, then Frozen thaws, then Paralysis deaths (with their death
+        clean-up); then the next turn. The option ``paralysis_before_thaw`` keeps the
+        original engine's order: effects, Regen, Paralysis deaths, thaws."""
         self.phase = END
         self.events.append((PHASE, PUBLIC, self.active, END))
         self.push(_next_turn)
-        self.push(_thaw)
-        self.push(_paralysis_deaths)
-        self.push(_regen)
+        if self.options.paralysis_before_thaw:
+            self.push(_thaw)
+            self.push(_paralysis_deaths)
+            self.push(_regen)
+        else:
+            self.push(_paralysis_deaths)
+            self.push(_thaw)
         self.push(_end_of_turn_effects)
 
     def _decide_by_hp(self) -> None:
@@ -422,6 +428,8 @@ def _end_of_turn_effects(state: FoodChainState) -> None:
 
 
 def _regen(state: FoodChainState) -> None:
+    """Regen as one step after every end-of-turn effect (option ``paralysis_before_thaw``;
+    by default Regen is one of the end-of-turn effects the controller orders)."""
     for creature in state.fields[state.active]:
         if creature.kw & REGEN and creature.hp < creature.max_hp:
             state.heal_creature(creature, creature.max_hp - creature.hp)
