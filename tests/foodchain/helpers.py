@@ -483,6 +483,11 @@ do = [ { op = "choose", options = [
 ] } ]
 
 [[card]]
+name = "Pilfer"
+category = "free_spell"
+do = [ { op = "discard", target = "rival", amount = 1 } ]
+
+[[card]]
 name = "Offering"
 category = "free_spell"
 do = [ { op = "sacrifice", target = "friendly_creature" } ]
