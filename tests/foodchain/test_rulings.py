@@ -14,6 +14,7 @@ from sparring.games.foodchain.actions import END_PHASE, Attack, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck, prebuilt_decks
 from sparring.games.foodchain.options import FoodChainOptions
+from sparring.games.foodchain.resolution import deaths
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
 
@@ -622,7 +623,7 @@ def test_a_stolen_creature_goes_to_its_owners_carrion():
     play(s, "Snatch")
     f = s.on_field[uid(s, "Fat Prey", 1)]
     f.hp = 0
-    s.deaths()
+    deaths(s)
     assert s.carrion == [[], [f.uid]]
 
 
@@ -657,11 +658,12 @@ def test_tokens_never_go_to_carrion_when_eaten():
 
 def test_a_token_returned_to_hand_is_removed():
     from sparring.games.foodchain.cards import Op
-    from sparring.games.foodchain.effects import Ctx
+    from sparring.games.foodchain.resolution import apply_op
+    from sparring.games.foodchain.targets import Ctx
 
     s = pos(side(hand=[STOP], field=[on("Tadpole", token=True)]), side())
     t = uid(s, "Tadpole", 0)
-    s.apply_op(Op("return_to_hand", "self"), Ctx(0, t, "creature", "on_play"), [t])
+    apply_op(s, Op("return_to_hand", "self"), Ctx(0, t, "creature", "on_play"), [t])
     assert t not in s.on_field and t not in s.hands[0]
 
 

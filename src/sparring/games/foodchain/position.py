@@ -19,7 +19,8 @@ from .cards import CardDef, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, parse_keyword
 from .options import FoodChainOptions
-from .state import COMBAT, MAIN1, MAIN2, FoodChainState
+from .state import FoodChainState
+from .turn import COMBAT, MAIN1, MAIN2
 
 PHASES = (MAIN1, COMBAT, MAIN2)
 CardRef = str | CardDef
