@@ -302,7 +302,7 @@ def test_options_from_json_defaults() -> None:
 )
 def test_options_from_json_refuse_bad_values(data: object, words: str) -> None:
     with pytest.raises(BadInput) as info:
-        FoodChainOptions.from_json(data)  # type: ignore[arg-type]
+        FoodChainOptions.from_json(data)  # type: ignore[arg-type]  # wrong on purpose: the refusal is tested
     assert words in str(info.value)
 
 

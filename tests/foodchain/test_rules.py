@@ -835,7 +835,7 @@ def test_refused_a_target_that_is_not_an_option():
 
 def test_refused_not_an_action_at_all():
     s = pos(side(hand=[STOP]), side())
-    _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]
+    _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]  # not an action, on purpose
 
 
 def test_action_json_round_trip_and_bad_json():

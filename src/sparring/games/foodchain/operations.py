@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from sparring.core.events import PUBLIC
 
-from .actions import Choose, Target
+from .actions import Choose, Target, card_of
 from .cards import Op, load_pool
 from .creature import Creature
 from .damage import damage_player, heal_creature, heal_player, hurt
@@ -22,7 +22,7 @@ from .events import DIES, EAT, HIDDEN_MOVE, KEYWORD, MOVE, REVEAL, STATS, STATUS
 from .keywords import MULTI_STRIKE, keyword_names
 from .plays import declare_play
 from .resolution import draw_cards, run_ops_step, trigger_step
-from .targets import Ctx, card_of, castable, passes, seat_of
+from .targets import Ctx, castable, passes, seat_of
 from .zones import CARRION, EXILE, HAND, leave_field, new_card, place_creature
 
 if TYPE_CHECKING:

@@ -10,6 +10,7 @@ table differs, so everything after it runs exactly the engine code of a real gam
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sparring.core.errors import BadInput
@@ -48,12 +49,12 @@ class Side:
     """One seat's part of a position. ``deck`` lists the top card first."""
 
     hp: int = 10
-    hand: list[CardRef] = dataclasses.field(default_factory=list)
-    deck: list[CardRef] = dataclasses.field(default_factory=list)
-    field: list[OnField | CardRef] = dataclasses.field(default_factory=list)
+    hand: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    deck: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    field: Sequence[OnField | CardRef] = dataclasses.field(default_factory=list)
     field_spell: CardRef | None = None
-    carrion: list[CardRef] = dataclasses.field(default_factory=list)
-    exile: list[CardRef] = dataclasses.field(default_factory=list)
+    carrion: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    exile: Sequence[CardRef] = dataclasses.field(default_factory=list)
 
 
 def _card(ref: CardRef) -> CardDef:

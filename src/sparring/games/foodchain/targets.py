@@ -47,12 +47,6 @@ def seat_of(ref: int) -> int:
     return -1 - ref
 
 
-def card_of(action: Target) -> int:
-    """The card an answer to a card-choosing decision names (its options always name one)."""
-    assert action.card is not None, "a card choice names a card"
-    return action.card
-
-
 def passes(card: CardDef, filter_: str) -> bool:
     """Whether `card` passes a tutor/play filter."""
     if filter_ == "any":
