@@ -8,11 +8,14 @@ Seat 0 is "me" and acts unless a test says otherwise; card names are the test ca
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
+from sparring.games.foodchain import limits
 from sparring.games.foodchain.actions import (
     END_PHASE,
     Activate,
@@ -25,8 +28,16 @@ from sparring.games.foodchain.actions import (
     action_from_json,
 )
 from sparring.games.foodchain.keywords import BARRIER, HASTE
+from sparring.games.foodchain.limits import (
+    DECK_SIZE,
+    FIELD_LIMIT,
+    HAND_SIZE,
+    MAX_EATEN,
+    START_HP,
+    TURN_CAP,
+)
 from sparring.games.foodchain.options import FoodChainOptions
-from sparring.games.foodchain.state import FIELD_LIMIT, HAND_SIZE, START_HP, FoodChainState
+from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
 
 from .helpers import (
@@ -63,13 +74,29 @@ def attack_targets(s, attacker: int) -> list:
 
 
 def test_game_numbers_hp_hand_deck_and_field_limit():
-    assert (START_HP, HAND_SIZE, FIELD_LIMIT) == (10, 5, 3)
+    assert (START_HP, HAND_SIZE, DECK_SIZE, FIELD_LIMIT) == (10, 5, 20, 3)
+    assert (MAX_EATEN, TURN_CAP) == (3, 60)  # rules §3; companion ruling 3
     s = FoodChainState(11)
     assert s.hp == [10, 10]
     assert [len(s.hands[i]) + len(s.decks[i]) for i in (0, 1)] == [20, 20]
     for seat in (0, 1):
         names = [s.defs[u].name for u in s.hands[seat] + s.decks[seat]]
         assert len(set(names)) == 20  # singleton
+
+
+def test_each_rule_number_has_one_home():
+    """`limits` is the only module of the engine that defines a rule number; the others
+    import it, so a number cannot be changed in one place and forgotten in another."""
+    numbers = {name for name in vars(limits) if name.isupper()}
+    for path in Path(limits.__file__).parent.glob("*.py"):
+        if path.name == "limits.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            defined = {t.id for t in targets if isinstance(t, ast.Name)}
+            assert not defined & numbers, f"{path.name} defines {defined & numbers}"
 
 
 def test_no_hand_limit():

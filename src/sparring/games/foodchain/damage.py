@@ -16,12 +16,11 @@ from sparring.core.events import PUBLIC
 from .creature import Creature
 from .events import ABSORBED, DAMAGE, HEAL, NEGATED
 from .keywords import BARRIER, IMMUNE
+from .limits import START_HP
 from .resolution import fire_trap
 
 if TYPE_CHECKING:
     from .state import FoodChainState
-
-START_HP = 10
 
 
 def hurt(state: FoodChainState, creature: Creature, amount: int) -> None:

@@ -34,6 +34,8 @@ from .actions import (
     Target,
     card_of,
 )
+from .legality import FIELD_FULL
+from .limits import FIELD_LIMIT
 from .render import render_view
 
 FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
@@ -377,8 +379,8 @@ def _why_not_play(uid: int, table: Table) -> str:
         return "you already played a card this turn (one per turn, Free Play and free spells aside)"
     me = view["players"][table.seat]
     used = len(me["field"]) + (me["field_spell"] is not None)
-    if card["category"] in ("prey", "predator") and used >= 3:
-        return "your field is full (3 cards: creatures and a field spell)"
+    if card["category"] in ("prey", "predator") and used >= FIELD_LIMIT:
+        return FIELD_FULL
     return f"{name} cannot be played now (it has no legal target)"
 
 

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 from .actions import END_PHASE, Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
 from .combat import attack_targets
 from .keywords import LURE
+from .limits import FIELD_LIMIT
+from .phases import COMBAT, MAINS
 from .plays import activatable, can_play, play_how
 from .vocabulary import FIELD_SPELL, PREDATOR, TRAP
 
 if TYPE_CHECKING:
     from .state import Decision, FoodChainState
 
-MAINS = ("main1", "main2")
+FIELD_FULL = f"your field is full ({FIELD_LIMIT} cards: creatures and a field spell)"
 
 
 def free_actions(state: FoodChainState) -> list[Action]:
@@ -28,7 +30,7 @@ def free_actions(state: FoodChainState) -> list[Action]:
             if state.defs[uid].category != TRAP and can_play(state, uid):
                 actions.append(Play(uid))
         actions.extend(Activate(uid) for uid in activatable(state))
-    elif state.phase == "combat" and not state.combat_closed:
+    elif state.phase == COMBAT and not state.combat_closed:
         for creature in state.fields[seat]:
             for target in attack_targets(state, creature):
                 actions.append(Attack(creature.uid, target))
@@ -58,22 +60,22 @@ def why_not_free(state: FoodChainState, action: object) -> str:
                 "you already played a card this turn "
                 "(one per turn, Free Play and free spells aside)"
             )
-        if card.is_creature and state.field_count(seat) >= 3:
-            return "your field is full (3 cards: creatures and a field spell)"
+        if card.is_creature and state.field_count(seat) >= FIELD_LIMIT:
+            return FIELD_FULL
         if card.category == PREDATOR and how == "free" and state.played:
             return (
                 f"{card.name} would have nothing to eat, and a dry drop loses Free Play, "
                 "which needs the play you already used"
             )
         if card.category == FIELD_SPELL:
-            return "your field is full (3 cards: creatures and a field spell)"
+            return FIELD_FULL
         return f"{card.name} has no legal target"
     if isinstance(action, Activate):
         if state.phase not in MAINS:
             return "abilities are activated in a main phase"
         return f"card {action.card} has no activated ability you can use now"
     if isinstance(action, Attack):
-        if state.phase != "combat":
+        if state.phase != COMBAT:
             return "attacks are declared in the combat phase"
         if state.combat_closed:
             return "combat is over for this turn"

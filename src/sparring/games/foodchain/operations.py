@@ -20,6 +20,7 @@ from .creature import Creature
 from .damage import damage_player, heal_creature, heal_player, hurt
 from .events import DIES, EAT, HIDDEN_MOVE, KEYWORD, MOVE, REVEAL, STATS, STATUS, TRANSFORM
 from .keywords import MULTI_STRIKE, keyword_names
+from .limits import FIELD_LIMIT
 from .plays import declare_play
 from .resolution import draw_cards, run_ops_step, trigger_step
 from .targets import Ctx, castable, passes, seat_of
@@ -110,7 +111,7 @@ def _op_return(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
 def _op_steal(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
     me = ctx.controller
     for creature in _creatures(state, refs):
-        if creature.seat == me or state.field_count(me) >= 3:
+        if creature.seat == me or state.field_count(me) >= FIELD_LIMIT:
             continue
         state.fields[creature.seat].remove(creature)
         creature.seat = me
@@ -184,7 +185,7 @@ def _op_summon(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
     card = load_pool().card(op.card or "")
     placed = []
     for _ in range(op.amount):
-        if state.field_count(me) >= 3:
+        if state.field_count(me) >= FIELD_LIMIT:
             break
         placed.append(place_creature(state, me, new_card(state, card, me), token=True).uid)
     for uid in reversed(placed):
@@ -193,7 +194,7 @@ def _op_summon(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
 
 def _op_play(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
     me = ctx.controller
-    if state.field_count(me) >= 3:
+    if state.field_count(me) >= FIELD_LIMIT:
         return
     zone = {"hand": state.hands, "deck": state.decks, "carrion": state.carrion}[
         op.source or "hand"

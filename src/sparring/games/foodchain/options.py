@@ -26,6 +26,7 @@ from typing import Any
 from sparring.core.errors import BadInput
 
 from .decks import resolve_deck
+from .limits import TURN_CAP
 
 # The boolean options that bring back one of the original engine's rulings (module doc).
 ORIGINAL_RULINGS = ("sacrifice_not_slain", "paralysis_before_thaw", "neurotoxic_before_deaths")
@@ -35,7 +36,7 @@ ORIGINAL_RULINGS = ("sacrifice_not_slain", "paralysis_before_thaw", "neurotoxic_
 class FoodChainOptions:
     deck0: str | tuple[str, ...] | None = None
     deck1: str | tuple[str, ...] | None = None
-    turn_cap: int = 60
+    turn_cap: int = TURN_CAP
     hp_cap: bool = False
     first_player: int | None = None
     sacrifice_not_slain: bool = False
@@ -81,7 +82,7 @@ class FoodChainOptions:
                     f"foodchain option deck{seat} must be a prebuilt deck name "
                     "or a list of card names"
                 )
-        cap = data.get("turn_cap", 60)
+        cap = data.get("turn_cap", TURN_CAP)
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             raise BadInput(f"foodchain option turn_cap must be a positive integer, got {cap!r}")
         hp_cap = data.get("hp_cap", False)

@@ -17,6 +17,7 @@ from sparring.core.events import PUBLIC
 from .actions import Eat
 from .events import DIES, EAT, MOVE, NEGATED, PLAY
 from .keywords import EDIBLE, FREE_PLAY, INEDIBLE, SCAVENGE
+from .limits import FIELD_LIMIT, MAX_EATEN
 from .resolution import deaths, fire_trap, run_ops_step, trigger_step
 from .targets import Ctx, castable
 from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR
@@ -24,8 +25,6 @@ from .zones import CARRION, EXILE, HAND, leave_field, place_creature, to_exile_s
 
 if TYPE_CHECKING:
     from .state import FoodChainState
-
-MAX_EATEN = 3
 
 
 def play_how(card_category: str, keywords: int) -> str:
@@ -97,13 +96,13 @@ def can_play(state: FoodChainState, uid: int) -> bool:
     if how == "limit" and state.played:
         return False
     if card.is_creature:
-        if state.field_count(seat) >= 3:
+        if state.field_count(seat) >= FIELD_LIMIT:
             return False
         if card.category == PREDATOR and how == "free" and state.played:
             return bool(eat_pool(state, seat, bool(card.keywords & SCAVENGE)))
         return True
     if card.category == FIELD_SPELL:
-        return state.field_spell[seat] is not None or state.field_count(seat) < 3
+        return state.field_spell[seat] is not None or state.field_count(seat) < FIELD_LIMIT
     if card.trigger is not None:
         return False
     return castable(state, card.effect, Ctx(seat, uid, "spell", "cast"))
@@ -156,7 +155,7 @@ def _place_creature_step(state: FoodChainState, seat: int, uid: int, serial: int
     if serial in state.cancelled:
         unplay(state, seat, uid, how, "play")
         return
-    if state.field_count(seat) >= 3:
+    if state.field_count(seat) >= FIELD_LIMIT:
         unplay(state, seat, uid, how, "no room")
         return
     card = state.defs[uid]
@@ -224,7 +223,7 @@ def _place_field_spell_step(
     if old is not None:
         state.carrion[state.owner[old]].append(old)
         state.events.append((MOVE, PUBLIC, old, state.defs[old].name, seat, "field", CARRION))
-    elif state.field_count(seat) >= 3:
+    elif state.field_count(seat) >= FIELD_LIMIT:
         unplay(state, seat, uid, how, "no room")
         return
     state.field_spell[seat] = uid

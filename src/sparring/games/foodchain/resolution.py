@@ -22,6 +22,7 @@ from .cards import Op
 from .cardtext import TARGET_WORDS
 from .events import ABILITY, DIES, TARGET, TRAP
 from .keywords import REGEN
+from .phases import OVER
 from .targets import Ctx, choices, fixed_refs, player_ref
 from .vocabulary import CHOSEN
 from .zones import CARRION, draw_card, leave_field, to_exile_step
@@ -223,7 +224,7 @@ def fire_trap(
     """Fire `owner`'s trap for this event, if any: only on the rival's turn, the matching
     trap that has been in hand longest, one per event (companion ruling 8). It leaves the
     hand now and goes to exile once resolved."""
-    if owner == state.active or state.phase == "over":
+    if owner == state.active or state.phase == OVER:
         return False
     hand = state.hands[owner]
     defs = state.defs
@@ -249,7 +250,7 @@ def draw_cards(state: FoodChainState, seat: int, count: int) -> None:
             break
         draw_card(state, seat)
         drew += 1
-    if drew and seat == state.active and state.phase != "over":
+    if drew and seat == state.active and state.phase != OVER:
         fire_trap(state, 1 - seat, ("rival_draws",), serial=state.new_serial())
 
 
@@ -280,7 +281,7 @@ def deaths(state: FoodChainState) -> None:
                 if seat != active:
                     slain_traps.append((seat, creature.uid))
         state.check_victory()
-        if state.phase == "over":
+        if state.phase == OVER:
             return
         for seat, uid in slain_traps:
             fire_trap(state, seat, ("creature_slain",), trigger=uid)

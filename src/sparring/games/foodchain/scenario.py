@@ -60,17 +60,17 @@ from .actions import (
 from .cards import CardDef, _card, _named_cards, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, keyword_names, parse_keyword
+from .limits import FIELD_LIMIT, START_HP, TURN_CAP
 from .options import ORIGINAL_RULINGS, FoodChainOptions
+from .phases import ALL_PHASES, MAIN1, OVER
 from .position import PHASES, OnField, Side, build
 from .state import FoodChainState
 from .vocabulary import FIELD_SPELL, PREDATOR, TOKEN
 
 SEATS = (0, 1)
-FIELD_LIMIT = 3
 NONE = "none"
 DRAW = "draw"
 DECISIONS = ("eat", "target", "tutor", "play", "choose", "order")
-ALL_PHASES = ("main1", "combat", "main2", "start", "end", "over")
 
 # Per-creature values a position may set (and an expectation may check): key -> kind.
 CREATURE_SETUP: dict[str, type | tuple[type, ...]] = {
@@ -320,7 +320,7 @@ def _options(doc: Node) -> FoodChainOptions:
     node = doc.table("options")
     if node is None:
         return FoodChainOptions()
-    turn_cap = node.integer("turn_cap", 60, 1)
+    turn_cap = node.integer("turn_cap", TURN_CAP, 1)
     hp_cap = node.get("hp_cap", bool, False)
     rulings = {name: node.get(name, bool, False) for name in ORIGINAL_RULINGS}
     node.finish()
@@ -386,7 +386,7 @@ def _on_field(where: str, item: Any) -> OnField:
 def _side(node: Node | None) -> Side:
     if node is None:
         return Side()
-    hp = node.integer("hp", 10, 1)
+    hp = node.integer("hp", START_HP, 1)
     piles: dict[str, list[CardDef]] = {}
     for key in ("hand", "deck", "carrion", "exile"):
         piles[key] = pool_cards(node.path(key), node.get(key, list, []))
@@ -439,7 +439,7 @@ class FoodChainScenario:
         if node is None:
             raise BadInput("position is missing: give [position] with its seats")
         active = node.integer("active", 0, 0, 1)
-        phase = node.get("phase", str, "main1")
+        phase = node.get("phase", str, MAIN1)
         if phase not in PHASES:
             raise BadInput(
                 f"{node.path('phase')}: expected one of {', '.join(PHASES)}, got {phase!r}"
@@ -484,7 +484,7 @@ def as_checks(expectations: list[Expectation]) -> list[Check]:
 
 
 def _winner(state: FoodChainState) -> Any:
-    if state.phase != "over":
+    if state.phase != OVER:
         return NONE
     return DRAW if state.winner is None else state.winner
 

@@ -34,15 +34,13 @@ from .creature import Creature
 from .decks import prebuilt_decks, resolve_deck
 from .events import FORFEIT, GAME_END
 from .legality import free_actions, why_not_free, why_not_option
+from .limits import HAND_SIZE, START_HP
 from .operations import OPERATIONS, OpHandler
 from .options import FoodChainOptions
+from .phases import OVER, START
 from .plays import UNFINISHED_PLAYS, act_activate, act_play
-from .turn import OVER, START, begin_turn, end_phase, end_turn
+from .turn import begin_turn, end_phase, end_turn
 from .zones import draw_card, to_exile_step
-
-START_HP = 10
-HAND_SIZE = 5
-FIELD_LIMIT = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +318,7 @@ class FoodChainState(TwoSeatOutcome):
     # ------------------------------------------------------------------ cards and zones
 
     def field_count(self, seat: int) -> int:
-        """Cards on `seat`'s field toward the limit of 3: creatures plus a field spell."""
+        """Cards on `seat`'s field toward `FIELD_LIMIT`: creatures plus a field spell."""
         return len(self.fields[seat]) + (self.field_spell[seat] is not None)
 
 

@@ -20,17 +20,11 @@ from sparring.core.events import PUBLIC
 from .damage import heal_creature
 from .events import PHASE, STATUS, TURN
 from .keywords import REGEN
+from .phases import COMBAT, END, MAIN1, MAIN2, START
 from .resolution import deaths, draw_cards, queue_turn_effects
 
 if TYPE_CHECKING:
     from .state import FoodChainState
-
-START = "start"
-MAIN1 = "main1"
-COMBAT = "combat"
-MAIN2 = "main2"
-END = "end"
-OVER = "over"
 
 
 def begin_turn(state: FoodChainState) -> None:
