@@ -14,6 +14,7 @@ from the engine.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sparring.core.events import event_json
@@ -230,6 +231,40 @@ do = [ { op = "damage", target = "rival", amount = 2 } ]
 [[card.ability]]
 when = "on_slain"
 do = [ { op = "heal", target = "you", amount = 3 } ]
+
+[[card]]
+name = "Frost Martyr"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "apply_status", target = "friendly_creatures", status = "frozen" } ]
+
+[[card]]
+name = "Dusk Quake"
+category = "prey"
+atk = 0
+hp = 3
+nutrition = 1
+
+[[card.ability]]
+when = "end_of_turn"
+do = [ { op = "damage", target = "all_creatures", amount = 1 } ]
+
+[[card]]
+name = "Hexer"
+category = "prey"
+atk = 0
+hp = 1
+nutrition = 1
+keywords = ["Neurotoxic"]
+
+[[card.ability]]
+when = "on_slain"
+do = [ { op = "transform", target = "enemy_creatures", card = "Spring Peeper" } ]
 
 [[card]]
 name = "Shedder"
@@ -449,6 +484,16 @@ do = [ { op = "choose", options = [
 ] } ]
 
 [[card]]
+name = "Pilfer"
+category = "free_spell"
+do = [ { op = "discard", target = "rival", amount = 1 } ]
+
+[[card]]
+name = "Offering"
+category = "free_spell"
+do = [ { op = "sacrifice", target = "friendly_creature" } ]
+
+[[card]]
 name = "Salve"
 category = "free_spell"
 do = [ { op = "heal", target = "you", amount = 5 } ]
@@ -611,40 +656,45 @@ def card(name: str) -> CardDef:
     return found if found is not None else load_pool().card(name)
 
 
-CardSpec = str | CardDef | OnField
+CardName = str | CardDef
+CardSpec = CardName | OnField
 
 
-def _ref(spec: CardSpec) -> CardDef | OnField:
+def _def(name: CardName) -> CardDef:
+    return name if isinstance(name, CardDef) else card(name)
+
+
+def _field_item(spec: CardSpec) -> CardDef | OnField:
     if isinstance(spec, OnField):
-        spec.card = _ref(spec.card)  # type: ignore[assignment]
+        spec.card = _def(spec.card)
         return spec
-    return spec if isinstance(spec, CardDef) else card(spec)
+    return _def(spec)
 
 
-def on(name: str | CardDef, **overrides: Any) -> OnField:
+def on(name: CardName, **overrides: Any) -> OnField:
     """A field creature with overrides (atk, hp, max_hp, keywords, exhausted, frozen,
     paralyzed, dry, token, attacks)."""
-    return OnField(_ref(name), **overrides)  # type: ignore[arg-type]
+    return OnField(_def(name), **overrides)
 
 
 def side(
     hp: int = 10,
-    hand: tuple[CardSpec, ...] | list[CardSpec] = (),
-    deck: tuple[CardSpec, ...] | list[CardSpec] = (),
-    field: tuple[CardSpec, ...] | list[CardSpec] = (),
-    field_spell: CardSpec | None = None,
-    carrion: tuple[CardSpec, ...] | list[CardSpec] = (),
-    exile: tuple[CardSpec, ...] | list[CardSpec] = (),
+    hand: Sequence[CardName] = (),
+    deck: Sequence[CardName] = (),
+    field: Sequence[CardSpec] = (),
+    field_spell: CardName | None = None,
+    carrion: Sequence[CardName] = (),
+    exile: Sequence[CardName] = (),
 ) -> Side:
     """One seat of a position, with names resolved through `card` (deck: top card first)."""
     return Side(
         hp=hp,
-        hand=[_ref(c) for c in hand],  # type: ignore[misc]
-        deck=[_ref(c) for c in deck],  # type: ignore[misc]
-        field=[_ref(c) for c in field],
-        field_spell=None if field_spell is None else _ref(field_spell),  # type: ignore[arg-type]
-        carrion=[_ref(c) for c in carrion],  # type: ignore[misc]
-        exile=[_ref(c) for c in exile],  # type: ignore[misc]
+        hand=[_def(c) for c in hand],
+        deck=[_def(c) for c in deck],
+        field=[_field_item(c) for c in field],
+        field_spell=None if field_spell is None else _def(field_spell),
+        carrion=[_def(c) for c in carrion],
+        exile=[_def(c) for c in exile],
     )
 
 

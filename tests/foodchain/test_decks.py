@@ -12,7 +12,6 @@ import pytest
 from sparring.core.errors import BadInput
 from sparring.games.foodchain.cards import CardDef, load_pool
 from sparring.games.foodchain.decks import (
-    DECK_SIZE,
     check_deck,
     deck_problems,
     parse_deck_text,
@@ -20,6 +19,7 @@ from sparring.games.foodchain.decks import (
     read_deck_file,
     resolve_deck,
 )
+from sparring.games.foodchain.limits import DECK_SIZE
 from sparring.games.foodchain.options import FoodChainOptions
 from sparring.games.foodchain.spec import SPEC
 from sparring.games.foodchain.vocabulary import KINGDOMS, PREDATOR, PREY
@@ -302,7 +302,7 @@ def test_options_from_json_defaults() -> None:
 )
 def test_options_from_json_refuse_bad_values(data: object, words: str) -> None:
     with pytest.raises(BadInput) as info:
-        FoodChainOptions.from_json(data)  # type: ignore[arg-type]
+        FoodChainOptions.from_json(data)  # type: ignore[arg-type]  # wrong on purpose: the refusal is tested
     assert words in str(info.value)
 
 

@@ -14,8 +14,8 @@ from sparring.core.errors import BadInput
 from sparring.games.foodchain import cardtext, vocabulary
 from sparring.games.foodchain.cards import CardDef, Op, Pool, load_pool, load_pool_from
 from sparring.games.foodchain.cardtext import card_text
-from sparring.games.foodchain.effects import IMPLEMENTED_OPS
 from sparring.games.foodchain.keywords import KEYWORD_BITS, MULTI_STRIKE, keyword_names
+from sparring.games.foodchain.operations import IMPLEMENTED_OPS
 
 POOL = load_pool()
 

@@ -8,11 +8,14 @@ Seat 0 is "me" and acts unless a test says otherwise; card names are the test ca
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
+from sparring.games.foodchain import limits
 from sparring.games.foodchain.actions import (
     END_PHASE,
     Activate,
@@ -25,8 +28,16 @@ from sparring.games.foodchain.actions import (
     action_from_json,
 )
 from sparring.games.foodchain.keywords import BARRIER, HASTE
+from sparring.games.foodchain.limits import (
+    DECK_SIZE,
+    FIELD_LIMIT,
+    HAND_SIZE,
+    MAX_EATEN,
+    START_HP,
+    TURN_CAP,
+)
 from sparring.games.foodchain.options import FoodChainOptions
-from sparring.games.foodchain.state import FIELD_LIMIT, HAND_SIZE, START_HP, FoodChainState
+from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
 
 from .helpers import (
@@ -63,13 +74,29 @@ def attack_targets(s, attacker: int) -> list:
 
 
 def test_game_numbers_hp_hand_deck_and_field_limit():
-    assert (START_HP, HAND_SIZE, FIELD_LIMIT) == (10, 5, 3)
+    assert (START_HP, HAND_SIZE, DECK_SIZE, FIELD_LIMIT) == (10, 5, 20, 3)
+    assert (MAX_EATEN, TURN_CAP) == (3, 60)  # rules §3; companion ruling 3
     s = FoodChainState(11)
     assert s.hp == [10, 10]
     assert [len(s.hands[i]) + len(s.decks[i]) for i in (0, 1)] == [20, 20]
     for seat in (0, 1):
         names = [s.defs[u].name for u in s.hands[seat] + s.decks[seat]]
         assert len(set(names)) == 20  # singleton
+
+
+def test_each_rule_number_has_one_home():
+    """`limits` is the only module of the engine that defines a rule number; the others
+    import it, so a number cannot be changed in one place and forgotten in another."""
+    numbers = {name for name in vars(limits) if name.isupper()}
+    for path in Path(limits.__file__).parent.glob("*.py"):
+        if path.name == "limits.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            defined = {t.id for t in targets if isinstance(t, ast.Name)}
+            assert not defined & numbers, f"{path.name} defines {defined & numbers}"
 
 
 def test_no_hand_limit():
@@ -683,15 +710,6 @@ def test_on_slain_of_both_sides_the_active_players_first():
     assert s.hp == [9, 9]
 
 
-def test_sacrifice_is_not_slain():
-    s = pos(side(hand=[STOP], field=["Altar"]), side())
-    a = fid(s, "Altar", 0)
-    assert Activate(a) in s.legal_actions()
-    s.apply(Activate(a))
-    assert s.carrion[0] == [a]
-    assert s.hp == [10, 8]  # its sacrifice effect; no on-slain heal
-
-
 def test_activated_discard_goes_to_exile_and_is_free():
     s = pos(side(hand=["Shedder", "Prey", STOP]), side())
     sh = uid(s, "Shedder", 0)
@@ -844,7 +862,7 @@ def test_refused_a_target_that_is_not_an_option():
 
 def test_refused_not_an_action_at_all():
     s = pos(side(hand=[STOP]), side())
-    _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]
+    _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]  # not an action, on purpose
 
 
 def test_action_json_round_trip_and_bad_json():
@@ -907,6 +925,9 @@ def test_same_seed_and_actions_give_the_same_game():
         ({"turn_cap": "5"}, "turn_cap must be a positive integer"),
         ({"turn_cap": True}, "turn_cap must be a positive integer"),
         ({"hp_cap": "yes"}, "hp_cap must be true or false"),
+        ({"sacrifice_not_slain": 1}, "sacrifice_not_slain must be true or false"),
+        ({"paralysis_before_thaw": "no"}, "paralysis_before_thaw must be true or false"),
+        ({"neurotoxic_before_deaths": None}, "neurotoxic_before_deaths must be true or false"),
         ({"first_player": 2}, "first_player must be 0, 1 or null"),
         ({"deck0": "no-such-deck"}, "unknown prebuilt deck"),
         ({"deck1": 7}, "deck1 must be a prebuilt deck name"),
@@ -921,8 +942,17 @@ def test_options_errors(data, match):
 def test_options_round_trip_and_defaults():
     assert FoodChainOptions.from_json(None) == FoodChainOptions()
     opts = FoodChainOptions.from_json(
-        {"deck0": "fish-deep", "turn_cap": 9, "hp_cap": True, "first_player": 1}
+        {
+            "deck0": "fish-deep",
+            "turn_cap": 9,
+            "hp_cap": True,
+            "first_player": 1,
+            "sacrifice_not_slain": True,
+            "neurotoxic_before_deaths": True,
+        }
     )
+    assert opts.sacrifice_not_slain and opts.neurotoxic_before_deaths
+    assert not opts.paralysis_before_thaw
     assert FoodChainOptions.from_json(opts.to_json()) == opts
     s = FoodChainState(1, opts)
     assert s.first == 1 and s.options.turn_cap == 9

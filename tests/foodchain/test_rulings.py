@@ -14,6 +14,7 @@ from sparring.games.foodchain.actions import END_PHASE, Attack, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck, prebuilt_decks
 from sparring.games.foodchain.options import FoodChainOptions
+from sparring.games.foodchain.resolution import deaths
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
 
@@ -402,7 +403,7 @@ def test_attack_order_after_combat_abilities_fire_for_survivors_only():
 # ====================================================================== 7. end of turn order
 
 
-def test_end_of_turn_order_effects_then_regen_then_paralysis_deaths_then_thaw():
+def test_end_of_turn_order_effects_with_regen_then_thaw_then_paralysis_deaths():
     s = pos(
         side(
             hand=[STOP],
@@ -425,8 +426,9 @@ def test_end_of_turn_order_effects_then_regen_then_paralysis_deaths_then_thaw():
             seq.append(e["kind"])
         elif e["kind"] == "status":
             seq.append(f"{e['status']} {e['on']}")
-    assert seq[:6] == ["end_of_turn", "damage", "heal", "dies", "frozen False", "turn_begin"]
-    assert cr(s, "Dusk Wound", 0).hp == 4  # regen came after the end-of-turn damage
+    assert seq[:6] == ["end_of_turn", "damage", "heal", "frozen False", "dies", "turn_begin"]
+    # One source's end-of-turn ability and its Regen resolve together, ability first.
+    assert cr(s, "Dusk Wound", 0).hp == 4
 
 
 # ====================================================================== 8. traps
@@ -621,7 +623,7 @@ def test_a_stolen_creature_goes_to_its_owners_carrion():
     play(s, "Snatch")
     f = s.on_field[uid(s, "Fat Prey", 1)]
     f.hp = 0
-    s.deaths()
+    deaths(s)
     assert s.carrion == [[], [f.uid]]
 
 
@@ -656,11 +658,12 @@ def test_tokens_never_go_to_carrion_when_eaten():
 
 def test_a_token_returned_to_hand_is_removed():
     from sparring.games.foodchain.cards import Op
-    from sparring.games.foodchain.effects import Ctx
+    from sparring.games.foodchain.resolution import apply_op
+    from sparring.games.foodchain.targets import Ctx
 
     s = pos(side(hand=[STOP], field=[on("Tadpole", token=True)]), side())
     t = uid(s, "Tadpole", 0)
-    s.apply_op(Op("return_to_hand", "self"), Ctx(0, t, "creature", "on_play"), [t])
+    apply_op(s, Op("return_to_hand", "self"), Ctx(0, t, "creature", "on_play"), [t])
     assert t not in s.on_field and t not in s.hands[0]
 
 

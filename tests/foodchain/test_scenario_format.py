@@ -126,7 +126,7 @@ def test_malformed_files_give_one_line_naming_the_place(
     [
         ("[expect]\nwinner = 'seat0'\n", "expect.winner: expected 0, 1, 'draw' or 'none'"),
         ("[expect]\npending = 'attack'\n", "expect.pending: expected one of 'eat'"),
-        ("[expect]\nphase = 'main3'\n", "expect.phase: expected one of 'main1'"),
+        ("[expect]\nphase = 'main3'\n", "expect.phase: expected one of 'start', 'main1'"),
         ("[expect]\nphse = 'main1'\n", "expect: unknown key(s) 'phse'"),
         ("[expect.seat1]\nfeild = []\n", "expect.seat1: unknown key(s) 'feild'"),
         ("[expect.seat1]\ncarrion = ['Cane Tod']\n", "expect.seat1.carrion[0]: unknown card"),

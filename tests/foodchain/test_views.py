@@ -17,10 +17,12 @@ import pytest
 
 from sparring.core import conformance as kit
 from sparring.core.events import NOBODY, PUBLIC, event_fields, event_json
+from sparring.core.rng import Rng
 from sparring.games.foodchain import events as fc_events
 from sparring.games.foodchain.actions import END_PHASE, Order, Play
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.cardtext import card_text
+from sparring.games.foodchain.creature import Creature
 from sparring.games.foodchain.decks import prebuilt_decks
 from sparring.games.foodchain.options import FoodChainOptions
 from sparring.games.foodchain.position import OnField, Side, build, uid_of
@@ -495,6 +497,37 @@ def test_every_step_of_random_games_renders_and_keeps_private_things_private(see
         render_ok(state)
         steps += 1
     assert steps > 10
+
+
+def plain(value: Any) -> Any:
+    """`value` with creatures and the random source spelled out field by field, so that a
+    change anywhere inside the state changes its text."""
+    if isinstance(value, Creature):
+        return ("creature", *(plain(getattr(value, name)) for name in Creature.__slots__))
+    if isinstance(value, Rng):
+        return ("rng", value._state, plain(value.log))
+    if isinstance(value, dict):
+        return sorted((repr(k), plain(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(repr(v) for v in value)
+    return repr(value)
+
+
+def snapshot(state: FoodChainState) -> str:
+    """Everything the state holds, as text."""
+    return repr(sorted((name, plain(value)) for name, value in vars(state).items()))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_views_are_pure_a_view_writes_nothing_into_the_state(seed: int) -> None:
+    for state in kit.walk(SPEC, seed, []):
+        before = snapshot(state)
+        for seat in SEATS:
+            view(state, seat)
+            render_view(view(state, seat))
+        assert snapshot(state) == before
 
 
 # --------------------------------------------------------------------- every event kind

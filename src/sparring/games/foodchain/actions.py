@@ -82,6 +82,12 @@ class Target:
         return {"type": "target", "card": self.card}
 
 
+def card_of(action: Target) -> int:
+    """The card an answer to a card-choosing decision names (its options always name one)."""
+    assert action.card is not None, "a card choice names a card"
+    return action.card
+
+
 @dataclass(frozen=True, slots=True)
 class Choose:
     """An option of a modal ("choose one") effect, by index."""

@@ -1,9 +1,17 @@
-"""Combat: who may attack what, and one attack instance in companion ruling 6's order.
+"""Combat: who may attack what, and one attack instance in the rules' order (rules §5.3,
+companion ruling 6; Multi-Strike repeats the whole instance):
 
-An attack is declared (the attacker uses one of its strikes), the rival's trap for it
-fires, the attacker's before-combat and the defender's on-defend abilities resolve (either
-creature gone: the attack stops), then both strikes land together, then Toxic, Neurotoxic
-and Poisonous, then deaths (the one clean-up), then after-combat abilities of survivors.
+1. declare: the attacker uses one of its attacks; the rival's trap for it fires;
+2. the attacker's before-combat abilities (either creature gone: the attack stops);
+3. the defender's on-defend abilities (either creature gone: the attack stops);
+4. both strikes land together; then Toxic and Poisonous;
+5. deaths (the one clean-up) and their on-slain;
+6. Neurotoxic's Paralysis for the creatures it struck that are still on the field (rules
+   §5.3 step 7; the option ``neurotoxic_before_deaths`` applies it with the strikes);
+7. after-combat abilities of the survivors.
+
+A direct attack: declare, the rival's trap, before-combat, the damage to the rival (its
+"HP would reach 0" window first), after-combat.
 
 A *strike* is one creature hitting the other: the attacker always strikes; the defender
 strikes back unless the attacker has Ambush. A strike deals the striker's ATK (0 if it is
@@ -20,7 +28,7 @@ from typing import TYPE_CHECKING
 from sparring.core.events import PUBLIC
 
 from .creature import Creature
-from .effects import deaths_step, trigger_step
+from .damage import damage_player
 from .events import ABSORBED, ATTACK, DAMAGE, NEGATED, STATUS
 from .keywords import (
     ACUITY,
@@ -34,6 +42,7 @@ from .keywords import (
     POISONOUS,
     TOXIC,
 )
+from .resolution import deaths_step, fire_trap, trigger_step
 
 if TYPE_CHECKING:
     from .state import FoodChainState
@@ -41,43 +50,43 @@ if TYPE_CHECKING:
 RIVAL = None
 
 
-class CombatMixin:
-    """Attacks for `FoodChainState` (mixed in)."""
+def attack_targets(state: FoodChainState, creature: Creature) -> list[int | None]:
+    """What `creature` may attack now (None = the rival directly), or nothing if it cannot
+    attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9)."""
+    if creature.passive() or creature.attacks >= creature.strikes:
+        return []
+    enemies = state.fields[1 - creature.seat]
+    lure = [c.uid for c in enemies if c.kw & LURE]
+    if lure:
+        return list(lure)
+    targets: list[int | None] = []
+    if not creature.exhausted or creature.kw & HASTE:
+        targets.append(RIVAL)
+    acuity = creature.kw & ACUITY
+    targets.extend(c.uid for c in enemies if acuity or not c.kw & (HIDDEN | INVISIBLE))
+    return targets
 
-    def attack_targets(self: FoodChainState, creature: Creature) -> list[int | None]:
-        """What `creature` may attack now (None = the rival directly), or nothing if it
-        cannot attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9)."""
-        if creature.passive() or creature.attacks >= creature.strikes:
-            return []
-        enemies = self.fields[1 - creature.seat]
-        lure = [c.uid for c in enemies if c.kw & LURE]
-        if lure:
-            return list(lure)
-        targets: list[int | None] = []
-        if not creature.exhausted or creature.kw & HASTE:
-            targets.append(RIVAL)
-        acuity = creature.kw & ACUITY
-        targets.extend(c.uid for c in enemies if acuity or not c.kw & (HIDDEN | INVISIBLE))
-        return targets
 
-    def _act_attack(self: FoodChainState, attacker: int, target: int | None) -> None:
-        creature = self.on_field[attacker]
-        creature.attacks += 1
-        serial = self.new_serial()
-        seat = creature.seat
-        self.events.append((ATTACK, PUBLIC, seat, attacker, target))
-        if target is None:
-            self.push(_direct_damage_step, attacker, serial)
-            self.push(_before_combat_step, attacker, None, serial)
-            self.fire_trap(1 - seat, ("rival_attacks_directly",), attacker=attacker, serial=serial)
-            return
-        self.push(_after_combat_step, attacker, target, serial)
-        self.push(_strikes_step, attacker, target, serial)
-        self.push(_on_defend_step, attacker, target, serial)
-        self.push(_before_combat_step, attacker, target, serial)
-        self.fire_trap(
-            1 - seat, ("creature_attacked",), attacker=attacker, defender=target, serial=serial
-        )
+def act_attack(state: FoodChainState, attacker: int, target: int | None) -> None:
+    """Declare an attack (it uses one of the attacker's strikes) and schedule its steps; the
+    rival's trap for it fires first."""
+    creature = state.on_field[attacker]
+    creature.attacks += 1
+    serial = state.new_serial()
+    seat = creature.seat
+    state.events.append((ATTACK, PUBLIC, seat, attacker, target))
+    if target is None:
+        state.push(_direct_damage_step, attacker, serial)
+        state.push(_before_combat_step, attacker, None, serial)
+        fire_trap(state, 1 - seat, ("rival_attacks_directly",), attacker=attacker, serial=serial)
+        return
+    state.push(_after_combat_step, attacker, target, serial)
+    state.push(_strikes_step, attacker, target, serial)
+    state.push(_on_defend_step, attacker, target, serial)
+    state.push(_before_combat_step, attacker, target, serial)
+    fire_trap(
+        state, 1 - seat, ("creature_attacked",), attacker=attacker, defender=target, serial=serial
+    )
 
 
 def _still_on(state: FoodChainState, attacker: int, defender: int | None, serial: int) -> bool:
@@ -152,15 +161,28 @@ def _strikes_step(state: FoodChainState, attacker: int, defender: int, serial: i
         d.hp = min(d.hp, 0)
     if struck_back and d_kw & TOXIC and landed_on_a:
         a.hp = min(a.hp, 0)
-    if a_kw & NEUROTOXIC and not absorbed_by_d and not d.paralyzed:
-        d.paralyze()
-        state.events.append((STATUS, PUBLIC, d.uid, "paralysis", True))
-    if struck_back and d_kw & NEUROTOXIC and not absorbed_by_a and not a.paralyzed:
-        a.paralyze()
-        state.events.append((STATUS, PUBLIC, a.uid, "paralysis", True))
     if struck_back and d_kw & POISONOUS:
         a.hp = min(a.hp, 0)
+    venom = []
+    if a_kw & NEUROTOXIC and not absorbed_by_d:
+        venom.append(defender)
+    if struck_back and d_kw & NEUROTOXIC and not absorbed_by_a:
+        venom.append(attacker)
+    if state.options.neurotoxic_before_deaths:
+        _paralyze_step(state, tuple(venom))
+    elif venom:
+        state.push(_paralyze_step, tuple(venom))
     state.push(deaths_step)
+
+
+def _paralyze_step(state: FoodChainState, struck: tuple[int, ...]) -> None:
+    """Neurotoxic's Paralysis for the creatures its strikes reached, after deaths and on-slain
+    (rules §5.3 step 7), so only a creature still on the field is paralyzed."""
+    for uid in struck:
+        creature = state.on_field.get(uid)
+        if creature is not None and not creature.paralyzed:
+            creature.paralyze()
+            state.events.append((STATUS, PUBLIC, uid, "paralysis", True))
 
 
 def _after_combat_step(
@@ -184,4 +206,4 @@ def _direct_damage_step(state: FoodChainState, attacker: int, serial: int) -> No
     state.push(deaths_step)
     amount = 0 if a.harmless() else a.atk
     if amount > 0:
-        state.damage_player(1 - a.seat, amount, combat=True, serial=serial)
+        damage_player(state, 1 - a.seat, amount, combat=True, serial=serial)

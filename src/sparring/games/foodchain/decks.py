@@ -15,9 +15,8 @@ from pathlib import Path
 from sparring.core.errors import BadInput
 
 from .cards import CardDef, Pool, load_pool
+from .limits import DECK_SIZE
 from .vocabulary import PREDATOR, PREY, TOKEN
-
-DECK_SIZE = 20
 
 
 def parse_deck_text(text: str) -> list[str]:

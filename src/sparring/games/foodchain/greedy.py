@@ -56,11 +56,10 @@ from .keywords import (
     TOXIC,
     parse_keyword,
 )
+from .limits import FIELD_LIMIT, MAX_EATEN
 from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR, SPELL
 
 LETHAL = 1000.0
-MAX_EATEN = 3
-FIELD_LIMIT = 3
 
 KEYWORD_WORTH = {
     TOXIC: 1.5,

@@ -15,15 +15,9 @@ from sparring.core.rng import Rng
 from sparring.core.sentinels import Sentinels
 
 from .events import DREW, MOVE, REVEAL
-from .state import FoodChainState
+from .state import FoodChainState, shuffle
 
 SENTINEL_BASE = 917_364_551
-
-
-def _shuffle(items: list[int], rng: Rng) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1, "scramble")
-        items[i], items[j] = items[j], items[i]
 
 
 def scramble_hidden(state: FoodChainState, seat: int, rng: Rng) -> FoodChainState:
@@ -34,11 +28,11 @@ def scramble_hidden(state: FoodChainState, seat: int, rng: Rng) -> FoodChainStat
     known = twin.revealed[rival]
     slots = [i for i, uid in enumerate(hand) if uid not in known]
     unseen = [hand[i] for i in slots] + twin.decks[rival]
-    _shuffle(unseen, rng)
+    shuffle(unseen, rng, "scramble")
     for i in slots:
         hand[i] = unseen.pop()
     twin.decks[rival] = unseen
-    _shuffle(twin.decks[seat], rng)
+    shuffle(twin.decks[seat], rng, "scramble")
     twin.rng.reseed(rng.below(1 << 62, "scramble"))
     return twin
 

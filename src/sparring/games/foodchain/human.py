@@ -22,7 +22,20 @@ from typing import Any
 
 from sparring.agents.terminal import Parse, TerminalAgent
 
-from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
+from .actions import (
+    Action,
+    Activate,
+    Attack,
+    Choose,
+    Eat,
+    EndPhase,
+    Order,
+    Play,
+    Target,
+    card_of,
+)
+from .legality import FIELD_FULL
+from .limits import FIELD_LIMIT
 from .render import render_view
 
 FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
@@ -139,13 +152,14 @@ def describe_action(action: Action, table: Table) -> str:
     if isinstance(action, Target):
         if action.player is not None:
             return "Target yourself" if action.player == table.seat else "Target the rival"
-        where = table.where.get(action.card)
+        uid = card_of(action)
+        place = table.where.get(uid)
         if table.kind == "tutor":
-            return f"Take {label(action.card)} from your deck"
+            return f"Take {label(uid)} from your deck"
         if table.kind == "play":
-            origin = where or "from your deck"
-            return f"Play {label(action.card)} ({origin})"
-        return f"Target {label(action.card)}" + (f" ({where})" if where else "")
+            origin = place or "from your deck"
+            return f"Play {label(uid)} ({origin})"
+        return f"Target {label(uid)}" + (f" ({place})" if place else "")
     if isinstance(action, Choose):
         text = table.choose_labels().get(action.option)
         return f"Choose: {text}" if text else f"Choose option {action.option}"
@@ -232,7 +246,8 @@ def _target_fits(tokens: list[str], action: Target, table: Table) -> bool:
         return set(tokens) <= pool
     if set(tokens) <= RIVAL_WORDS | SELF_WORDS:
         return False
-    return names_card(tokens, action.card, table.names.get(action.card))
+    uid = card_of(action)
+    return names_card(tokens, uid, table.names.get(uid))
 
 
 VERBS: dict[str, tuple[type, ...]] = {
@@ -302,7 +317,7 @@ def parse_answer(text: str, table: Table, legal: Sequence[Any]) -> tuple[Action 
             f"unknown command {verb!r}: type a number from the menu, or play, attack, "
             "activate, end, eat, target, take, choose or order"
         )
-    of_kind = [a for a in legal if isinstance(a, kinds)]
+    of_kind: list[Action] = [a for a in legal if type(a) in kinds]
     if not of_kind:
         return None, _no_such_action(verb, tokens, table)
     if not tokens:
@@ -364,8 +379,8 @@ def _why_not_play(uid: int, table: Table) -> str:
         return "you already played a card this turn (one per turn, Free Play and free spells aside)"
     me = view["players"][table.seat]
     used = len(me["field"]) + (me["field_spell"] is not None)
-    if card["category"] in ("prey", "predator") and used >= 3:
-        return "your field is full (3 cards: creatures and a field spell)"
+    if card["category"] in ("prey", "predator") and used >= FIELD_LIMIT:
+        return FIELD_FULL
     return f"{name} cannot be played now (it has no legal target)"
 
 

@@ -9,127 +9,126 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import END_PHASE, Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
+from .combat import attack_targets
 from .keywords import LURE
-from .plays import play_how
+from .limits import FIELD_LIMIT
+from .phases import COMBAT, MAINS
+from .plays import activatable, can_play, play_how
 from .vocabulary import FIELD_SPELL, PREDATOR, TRAP
 
 if TYPE_CHECKING:
     from .state import Decision, FoodChainState
 
-MAINS = ("main1", "main2")
+FIELD_FULL = f"your field is full ({FIELD_LIMIT} cards: creatures and a field spell)"
 
 
-class LegalityMixin:
-    """Legal-action listing and refusal reasons for `FoodChainState` (mixed in)."""
+def free_actions(state: FoodChainState) -> list[Action]:
+    actions: list[Action] = []
+    seat = state.active
+    if state.phase in MAINS:
+        for uid in state.hands[seat]:
+            if state.defs[uid].category != TRAP and can_play(state, uid):
+                actions.append(Play(uid))
+        actions.extend(Activate(uid) for uid in activatable(state))
+    elif state.phase == COMBAT and not state.combat_closed:
+        for creature in state.fields[seat]:
+            for target in attack_targets(state, creature):
+                actions.append(Attack(creature.uid, target))
+    actions.append(END_PHASE)
+    return actions
 
-    def _free_actions(self: FoodChainState) -> list[Action]:
-        actions: list[Action] = []
-        seat = self.active
-        if self.phase in MAINS:
-            for uid in self.hands[seat]:
-                if self.defs[uid].category != TRAP and self.can_play(uid):
-                    actions.append(Play(uid))
-            actions.extend(Activate(uid) for uid in self.activatable())
-        elif self.phase == "combat" and not self.combat_closed:
-            for creature in self.fields[seat]:
-                for target in self.attack_targets(creature):
-                    actions.append(Attack(creature.uid, target))
-        actions.append(END_PHASE)
-        return actions
 
-    def _why_not_free(self: FoodChainState, action: object) -> str:
-        """Why a free-choice action is refused (the state is not waiting on a decision)."""
-        seat = self.active
-        if isinstance(action, Eat | Target | Choose | Order):
-            return f"there is no {type(action).__name__.lower()} decision pending"
-        if isinstance(action, EndPhase):
-            return "ending the phase is not possible now"
-        if isinstance(action, Play):
-            uid = action.card
-            if uid not in self.hands[seat]:
-                return f"card {uid} is not in your hand"
-            card = self.defs[uid]
-            if self.phase not in MAINS:
-                return "cards are played in a main phase"
-            if card.category == TRAP:
-                return (
-                    f"{card.name} is a trap: it fires by itself from your hand on the rival's turn"
-                )
-            how = play_how(card.category, card.keywords)
-            if how == "limit" and self.played:
-                return (
-                    "you already played a card this turn "
-                    "(one per turn, Free Play and free spells aside)"
-                )
-            if card.is_creature and self.field_count(seat) >= 3:
-                return "your field is full (3 cards: creatures and a field spell)"
-            if card.category == PREDATOR and how == "free" and self.played:
-                return (
-                    f"{card.name} would have nothing to eat, and a dry drop loses Free Play, "
-                    "which needs the play you already used"
-                )
-            if card.category == FIELD_SPELL:
-                return "your field is full (3 cards: creatures and a field spell)"
-            return f"{card.name} has no legal target"
-        if isinstance(action, Activate):
-            if self.phase not in MAINS:
-                return "abilities are activated in a main phase"
-            return f"card {action.card} has no activated ability you can use now"
-        if isinstance(action, Attack):
-            if self.phase != "combat":
-                return "attacks are declared in the combat phase"
-            if self.combat_closed:
-                return "combat is over for this turn"
-            creature = self.on_field.get(action.attacker)
-            if creature is None or creature.seat != seat:
-                return f"card {action.attacker} is not a creature on your field"
-            targets = self.attack_targets(creature)
-            if not targets:
-                if creature.attacks >= creature.strikes:
-                    return f"{creature.card.name} has no attacks left this turn"
-                return (
-                    f"{creature.card.name} cannot attack (Passive, Harmless, Frozen or Paralyzed)"
-                )
-            if action.target is None:
-                if any(self.on_field[t].kw & LURE for t in targets if t is not None):
-                    return "a Lure creature must be attacked first"
-                return (
-                    f"{creature.card.name} has summoning exhaustion: "
-                    "it cannot attack the rival this turn"
-                )
-            target = self.on_field.get(action.target)
-            if target is None or target.seat == seat:
-                return f"card {action.target} is not an enemy creature"
+def why_not_free(state: FoodChainState, action: object) -> str:
+    """Why a free-choice action is refused (the state is not waiting on a decision)."""
+    seat = state.active
+    if isinstance(action, Eat | Target | Choose | Order):
+        return f"there is no {type(action).__name__.lower()} decision pending"
+    if isinstance(action, EndPhase):
+        return "ending the phase is not possible now"
+    if isinstance(action, Play):
+        uid = action.card
+        if uid not in state.hands[seat]:
+            return f"card {uid} is not in your hand"
+        card = state.defs[uid]
+        if state.phase not in MAINS:
+            return "cards are played in a main phase"
+        if card.category == TRAP:
+            return f"{card.name} is a trap: it fires by itself from your hand on the rival's turn"
+        how = play_how(card.category, card.keywords)
+        if how == "limit" and state.played:
             return (
-                f"{creature.card.name} cannot attack {target.card.name} (Lure, Hidden or Invisible)"
+                "you already played a card this turn "
+                "(one per turn, Free Play and free spells aside)"
             )
-        return f"{action!r} is not a Food Chain action"
-
-    def _why_not_option(self: FoodChainState, decision: Decision, action: object) -> str:
-        wanted = {
-            "eat": "eat",
-            "target": "target",
-            "tutor": "target",
-            "play": "target",
-            "choose": "choose",
-            "order": "order",
-        }[decision.kind]
-        shown_action = _shown(action)
-        got = shown_action.get("type") if isinstance(shown_action, dict) else None
-        if got != wanted:
+        if card.is_creature and state.field_count(seat) >= FIELD_LIMIT:
+            return FIELD_FULL
+        if card.category == PREDATOR and how == "free" and state.played:
             return (
-                f"a {decision.kind} decision is pending ({decision.prompt}); "
-                f"answer with a {wanted!r} action"
+                f"{card.name} would have nothing to eat, and a dry drop loses Free Play, "
+                "which needs the play you already used"
             )
-        shown = ", ".join(str(o.to_json()) for o in decision.options[:8])
-        more = "" if len(decision.options) <= 8 else f" and {len(decision.options) - 8} more"
-        return f"{shown_action} is not one of the options: {shown}{more}"
+        if card.category == FIELD_SPELL:
+            return FIELD_FULL
+        return f"{card.name} has no legal target"
+    if isinstance(action, Activate):
+        if state.phase not in MAINS:
+            return "abilities are activated in a main phase"
+        return f"card {action.card} has no activated ability you can use now"
+    if isinstance(action, Attack):
+        if state.phase != COMBAT:
+            return "attacks are declared in the combat phase"
+        if state.combat_closed:
+            return "combat is over for this turn"
+        creature = state.on_field.get(action.attacker)
+        if creature is None or creature.seat != seat:
+            return f"card {action.attacker} is not a creature on your field"
+        targets = attack_targets(state, creature)
+        if not targets:
+            if creature.attacks >= creature.strikes:
+                return f"{creature.card.name} has no attacks left this turn"
+            return f"{creature.card.name} cannot attack (Passive, Harmless, Frozen or Paralyzed)"
+        if action.target is None:
+            if any(state.on_field[t].kw & LURE for t in targets if t is not None):
+                return "a Lure creature must be attacked first"
+            return (
+                f"{creature.card.name} has summoning exhaustion: "
+                "it cannot attack the rival this turn"
+            )
+        target = state.on_field.get(action.target)
+        if target is None or target.seat == seat:
+            return f"card {action.target} is not an enemy creature"
+        return f"{creature.card.name} cannot attack {target.card.name} (Lure, Hidden or Invisible)"
+    return f"{action!r} is not a Food Chain action"
+
+
+def why_not_option(decision: Decision, action: object) -> str:
+    wanted = {
+        "eat": "eat",
+        "target": "target",
+        "tutor": "target",
+        "play": "target",
+        "choose": "choose",
+        "order": "order",
+    }[decision.kind]
+    shown_action = _shown(action)
+    got = shown_action.get("type") if isinstance(shown_action, dict) else None
+    if got != wanted:
+        return (
+            f"a {decision.kind} decision is pending ({decision.prompt}); "
+            f"answer with a {wanted!r} action"
+        )
+    shown = ", ".join(str(o.to_json()) for o in decision.options[:8])
+    more = "" if len(decision.options) <= 8 else f" and {len(decision.options) - 8} more"
+    return f"{shown_action} is not one of the options: {shown}{more}"
 
 
 def _shown(action: object) -> object:
     """An action's JSON form for a refusal message, or its repr when it has none (a
     malformed value built in Python rather than parsed from JSON)."""
+    to_json = getattr(action, "to_json", None)
+    if not callable(to_json):
+        return repr(action)
     try:
-        return action.to_json()  # type: ignore[attr-defined]
+        return to_json()
     except Exception:
         return repr(action)

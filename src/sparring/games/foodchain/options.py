@@ -6,6 +6,16 @@ know both lists; see docs/games/foodchain.md). ``turn_cap``: turns per player be
 game is decided by HP (companion ruling 3). ``hp_cap``: player heals cannot go above the
 starting 10 (ruling 4's option). ``first_player``: fix who starts instead of the seeded
 draw (for tests, scenarios and teaching).
+
+Three options keep the original engine's rulings where the rules text now decides
+otherwise (each default follows the text; docs/games/foodchain.md, "Options"):
+``sacrifice_not_slain``: a sacrificed creature goes to carrion without being slain, so its
+on-slain does not fire (the text, §9, exempts only being eaten and "destroy").
+``paralysis_before_thaw``: the end phase runs end-of-turn effects, then Regen for every
+creature, then Paralysis deaths, then Frozen thaws (the text, §2: end-of-turn effects, Regen
+among them by ruling 7, then thaws, then Paralysis deaths).
+``neurotoxic_before_deaths``: Neurotoxic paralyzes together with the strikes, before deaths
+and on-slain (the text, §5.3 step 7: after them).
 """
 
 from __future__ import annotations
@@ -16,15 +26,22 @@ from typing import Any
 from sparring.core.errors import BadInput
 
 from .decks import resolve_deck
+from .limits import TURN_CAP
+
+# The boolean options that bring back one of the original engine's rulings (module doc).
+ORIGINAL_RULINGS = ("sacrifice_not_slain", "paralysis_before_thaw", "neurotoxic_before_deaths")
 
 
 @dataclass(frozen=True, slots=True)
 class FoodChainOptions:
     deck0: str | tuple[str, ...] | None = None
     deck1: str | tuple[str, ...] | None = None
-    turn_cap: int = 60
+    turn_cap: int = TURN_CAP
     hp_cap: bool = False
     first_player: int | None = None
+    sacrifice_not_slain: bool = False
+    paralysis_before_thaw: bool = False
+    neurotoxic_before_deaths: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -33,6 +50,7 @@ class FoodChainOptions:
             "turn_cap": self.turn_cap,
             "hp_cap": self.hp_cap,
             "first_player": self.first_player,
+            **{name: getattr(self, name) for name in ORIGINAL_RULINGS},
         }
 
     @classmethod
@@ -43,13 +61,13 @@ class FoodChainOptions:
             return data
         if not isinstance(data, dict):
             raise BadInput(f"foodchain options must be an object, got {type(data).__name__}")
-        known = ("deck0", "deck1", "turn_cap", "hp_cap", "first_player")
+        known = ("deck0", "deck1", "turn_cap", "hp_cap", "first_player", *ORIGINAL_RULINGS)
         unknown = sorted(set(data) - set(known))
         if unknown:
             raise BadInput(
                 f"unknown foodchain option(s) {', '.join(unknown)}; known: {', '.join(known)}"
             )
-        decks = []
+        decks: list[str | tuple[str, ...] | None] = []
         for seat in (0, 1):
             spec = data.get(f"deck{seat}")
             if spec is None:
@@ -64,7 +82,7 @@ class FoodChainOptions:
                     f"foodchain option deck{seat} must be a prebuilt deck name "
                     "or a list of card names"
                 )
-        cap = data.get("turn_cap", 60)
+        cap = data.get("turn_cap", TURN_CAP)
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             raise BadInput(f"foodchain option turn_cap must be a positive integer, got {cap!r}")
         hp_cap = data.get("hp_cap", False)
@@ -75,4 +93,10 @@ class FoodChainOptions:
             isinstance(first, bool) or first not in (0, 1) or not isinstance(first, int)
         ):
             raise BadInput(f"foodchain option first_player must be 0, 1 or null, got {first!r}")
-        return cls(decks[0], decks[1], cap, hp_cap, first)
+        rulings = {}
+        for name in ORIGINAL_RULINGS:
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise BadInput(f"foodchain option {name} must be true or false, got {value!r}")
+            rulings[name] = value
+        return cls(decks[0], decks[1], cap, hp_cap, first, **rulings)

@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING
 from sparring.core.events import PUBLIC
 
 from .actions import Eat
-from .effects import CARRION, EXILE, HAND, Ctx, run_ops_step, to_pile_step, trigger_step
 from .events import DIES, EAT, MOVE, NEGATED, PLAY
 from .keywords import EDIBLE, FREE_PLAY, INEDIBLE, SCAVENGE
+from .limits import FIELD_LIMIT, MAX_EATEN
+from .resolution import deaths, fire_trap, run_ops_step, trigger_step
+from .targets import Ctx, castable
 from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR
+from .zones import CARRION, EXILE, HAND, leave_field, place_creature, to_exile_step
 
 if TYPE_CHECKING:
     from .state import FoodChainState
-
-MAX_EATEN = 3
 
 
 def play_how(card_category: str, keywords: int) -> str:
@@ -32,111 +33,119 @@ def play_how(card_category: str, keywords: int) -> str:
     return "limit"
 
 
-class PlayMixin:
-    """Card plays for `FoodChainState` (mixed in)."""
+def act_play(state: FoodChainState, uid: int) -> None:
+    card = state.defs[uid]
+    declare_play(state, state.active, uid, HAND, play_how(card.category, card.keywords))
 
-    def _act_play(self: FoodChainState, uid: int) -> None:
-        card = self.defs[uid]
-        self.declare_play(self.active, uid, HAND, play_how(card.category, card.keywords))
 
-    def declare_play(self: FoodChainState, seat: int, uid: int, zone: str, how: str) -> None:
-        """Take the card from `zone`, announce it, and open the rival's traps for it; the
-        rest of the play waits on the stack until they have resolved."""
-        pile = {HAND: self.hands, "deck": self.decks, CARRION: self.carrion}[zone][seat]
-        pile.remove(uid)
-        if zone == HAND:
-            self.revealed[seat].discard(uid)
-        card = self.defs[uid]
-        serial = self.new_serial()
-        if how == "limit":
-            self.played = True
-        self.events.append((PLAY, PUBLIC, seat, uid, card.name, zone))
-        if card.is_creature:
-            self.push(_place_creature_step, seat, uid, serial, how)
-            kind = "rival_plays_predator" if card.category == PREDATOR else "rival_plays_prey"
-            windows: tuple[str, ...] = ("rival_plays_card", kind)
-        elif card.category == FIELD_SPELL:
-            self.push(_place_field_spell_step, seat, uid, serial, how)
-            windows = ("rival_plays_card",)
+def declare_play(state: FoodChainState, seat: int, uid: int, zone: str, how: str) -> None:
+    """Take the card from `zone`, announce it, and open the rival's traps for it; the
+    rest of the play waits on the stack until they have resolved."""
+    pile = {HAND: state.hands, "deck": state.decks, CARRION: state.carrion}[zone][seat]
+    pile.remove(uid)
+    if zone == HAND:
+        state.revealed[seat].discard(uid)
+    card = state.defs[uid]
+    serial = state.new_serial()
+    if how == "limit":
+        state.played = True
+    state.events.append((PLAY, PUBLIC, seat, uid, card.name, zone))
+    if card.is_creature:
+        state.push(_place_creature_step, seat, uid, serial, how)
+        kind = "rival_plays_predator" if card.category == PREDATOR else "rival_plays_prey"
+        windows: tuple[str, ...] = ("rival_plays_card", kind)
+    elif card.category == FIELD_SPELL:
+        state.push(_place_field_spell_step, seat, uid, serial, how)
+        windows = ("rival_plays_card",)
+    else:
+        state.push(_cast_step, seat, uid, serial, how)
+        windows = ("rival_plays_card",)
+    if seat == state.active:
+        fire_trap(state, 1 - seat, windows, trigger=uid, serial=serial)
+
+
+def unplay(state: FoodChainState, seat: int, uid: int, how: str, why: str) -> None:
+    """A negated play: the card goes back to hand (known to both) and, if it used the
+    turn's play, the play is given back (ruling 5)."""
+    owner = state.owner[uid]
+    state.hands[owner].append(uid)
+    state.revealed[owner].add(uid)
+    if how == "limit":
+        state.played = False
+    state.events.append((NEGATED, PUBLIC, why, uid))
+
+
+def eat_pool(state: FoodChainState, seat: int, scavenge: bool) -> list[int]:
+    """What a predator entering `seat`'s field may eat: friendly prey and Edible
+    predators that are not Inedible or Frozen; with Scavenge also creature cards of
+    the owner's carrion pile (not Inedible)."""
+    pool = [c.uid for c in state.fields[seat] if (c.is_prey or c.kw & EDIBLE) and not c.inedible()]
+    if scavenge:
+        for uid in state.carrion[seat]:
+            card = state.defs[uid]
+            if (card.is_prey or card.keywords & EDIBLE) and not card.keywords & INEDIBLE:
+                pool.append(uid)
+    return pool
+
+
+def can_play(state: FoodChainState, uid: int) -> bool:
+    """Whether the active player may play `uid` from hand now."""
+    card = state.defs[uid]
+    seat = state.active
+    how = play_how(card.category, card.keywords)
+    if how == "limit" and state.played:
+        return False
+    if card.is_creature:
+        if state.field_count(seat) >= FIELD_LIMIT:
+            return False
+        if card.category == PREDATOR and how == "free" and state.played:
+            return bool(eat_pool(state, seat, bool(card.keywords & SCAVENGE)))
+        return True
+    if card.category == FIELD_SPELL:
+        return state.field_spell[seat] is not None or state.field_count(seat) < FIELD_LIMIT
+    if card.trigger is not None:
+        return False
+    return castable(state, card.effect, Ctx(seat, uid, "spell", "cast"))
+
+
+def act_activate(state: FoodChainState, uid: int) -> None:
+    seat = state.active
+    creature = state.on_field.get(uid)
+    if creature is not None:
+        # The sacrifice is the ability's cost: the creature dies first, through the one
+        # death clean-up (so its on-slain resolves before the ability, as after any op),
+        # unless the option keeps the original engine's destroy-like sacrifice.
+        ops = creature.abilities["sacrifice"]
+        state.push(run_ops_step, ops, 0, Ctx(seat, uid, "creature", "sacrifice"))
+        if state.options.sacrifice_not_slain:
+            state.events.append((DIES, PUBLIC, uid, creature.card.name, False))
+            leave_field(state, creature, CARRION)
         else:
-            self.push(_cast_step, seat, uid, serial, how)
-            windows = ("rival_plays_card",)
-        if seat == self.active:
-            self.fire_trap(1 - seat, windows, trigger=uid, serial=serial)
+            creature.hp = min(creature.hp, 0)
+            deaths(state)
+        return
+    state.hands[seat].remove(uid)
+    state.revealed[seat].discard(uid)
+    state.exile[seat].append(uid)
+    card = state.defs[uid]
+    state.events.append((MOVE, PUBLIC, uid, card.name, seat, HAND, EXILE))
+    state.push(run_ops_step, card.abilities["discard"], 0, Ctx(seat, uid, "creature", "discard"))
 
-    def unplay(self: FoodChainState, seat: int, uid: int, how: str, why: str) -> None:
-        """A negated play: the card goes back to hand (known to both) and, if it used the
-        turn's play, the play is given back (ruling 5)."""
-        owner = self.owner[uid]
-        self.hands[owner].append(uid)
-        self.revealed[owner].add(uid)
-        if how == "limit":
-            self.played = False
-        self.events.append((NEGATED, PUBLIC, why, uid))
 
-    def eat_pool(self: FoodChainState, seat: int, scavenge: bool) -> list[int]:
-        """What a predator entering `seat`'s field may eat: friendly prey and Edible
-        predators that are not Inedible or Frozen; with Scavenge also creature cards of
-        the owner's carrion pile (not Inedible)."""
-        pool = [
-            c.uid for c in self.fields[seat] if (c.is_prey or c.kw & EDIBLE) and not c.inedible()
-        ]
-        if scavenge:
-            for uid in self.carrion[seat]:
-                card = self.defs[uid]
-                if (card.is_prey or card.keywords & EDIBLE) and not card.keywords & INEDIBLE:
-                    pool.append(uid)
-        return pool
-
-    def can_play(self: FoodChainState, uid: int) -> bool:
-        """Whether the active player may play `uid` from hand now."""
-        card = self.defs[uid]
-        seat = self.active
-        how = play_how(card.category, card.keywords)
-        if how == "limit" and self.played:
-            return False
-        if card.is_creature:
-            if self.field_count(seat) >= 3:
-                return False
-            if card.category == PREDATOR and how == "free" and self.played:
-                return bool(self.eat_pool(seat, bool(card.keywords & SCAVENGE)))
-            return True
-        if card.category == FIELD_SPELL:
-            return self.field_spell[seat] is not None or self.field_count(seat) < 3
-        if card.trigger is not None:
-            return False
-        return self.castable(card.effect, Ctx(seat, uid, "spell", "cast"))
-
-    def _act_activate(self: FoodChainState, uid: int) -> None:
-        seat = self.active
-        creature = self.on_field.get(uid)
-        if creature is not None:
-            ops = creature.abilities["sacrifice"]
-            self.events.append((DIES, PUBLIC, uid, creature.card.name, False))
-            self.leave_field(creature, CARRION)
-            self.push(run_ops_step, ops, 0, Ctx(seat, uid, "creature", "sacrifice"))
-            return
-        self.hands[seat].remove(uid)
-        self.revealed[seat].discard(uid)
-        self.exile[seat].append(uid)
-        card = self.defs[uid]
-        self.events.append((MOVE, PUBLIC, uid, card.name, seat, HAND, EXILE))
-        self.push(run_ops_step, card.abilities["discard"], 0, Ctx(seat, uid, "creature", "discard"))
-
-    def activatable(self: FoodChainState) -> list[int]:
-        """Cards whose activated ability the active player may use now: discard abilities in
-        hand, sacrifice abilities on the field, when their chosen targets have a choice."""
-        seat = self.active
-        found = []
-        for uid in self.hands[seat]:
-            ops = self.defs[uid].abilities.get("discard")
-            if ops and self.castable(ops, Ctx(seat, uid, "creature", "discard")):
-                found.append(uid)
-        for creature in self.fields[seat]:
-            ops = creature.abilities.get("sacrifice")
-            if ops and self.castable(ops, Ctx(seat, creature.uid, "creature", "sacrifice")):
-                found.append(creature.uid)
-        return found
+def activatable(state: FoodChainState) -> list[int]:
+    """Cards whose activated ability the active player may use now: discard abilities in
+    hand, sacrifice abilities on the field, when their chosen targets have a choice."""
+    seat = state.active
+    found = []
+    for uid in state.hands[seat]:
+        ops = state.defs[uid].abilities.get("discard")
+        if ops and castable(state, ops, Ctx(seat, uid, "creature", "discard")):
+            found.append(uid)
+    for creature in state.fields[seat]:
+        ops = creature.abilities.get("sacrifice")
+        if ops and castable(state, ops, Ctx(seat, creature.uid, "creature", "sacrifice")):
+            found.append(creature.uid)
+    return found
 
 
 # ---------------------------------------------------------------------- steps
@@ -144,17 +153,17 @@ class PlayMixin:
 
 def _place_creature_step(state: FoodChainState, seat: int, uid: int, serial: int, how: str) -> None:
     if serial in state.cancelled:
-        state.unplay(seat, uid, how, "play")
+        unplay(state, seat, uid, how, "play")
         return
-    if state.field_count(seat) >= 3:
-        state.unplay(seat, uid, how, "no room")
+    if state.field_count(seat) >= FIELD_LIMIT:
+        unplay(state, seat, uid, how, "no room")
         return
     card = state.defs[uid]
     if card.category != PREDATOR:
-        state.place_creature(seat, uid, token=False)
+        place_creature(state, seat, uid, token=False)
         state.push(trigger_step, uid, "on_play")
         return
-    pool = state.eat_pool(seat, bool(card.keywords & SCAVENGE))
+    pool = eat_pool(state, seat, bool(card.keywords & SCAVENGE))
     must_eat = how == "free" and state.played
     smallest = 1 if must_eat else 0
     options = tuple(
@@ -163,7 +172,7 @@ def _place_creature_step(state: FoodChainState, seat: int, uid: int, serial: int
         for chosen in combinations(pool, size)
     )
     if not options:
-        state.unplay(seat, uid, how, "nothing to eat")
+        unplay(state, seat, uid, how, "nothing to eat")
         return
     if len(options) == 1:
         _finish_eating(state, options[0], seat, uid, how)
@@ -187,7 +196,7 @@ def _finish_eating(state: FoodChainState, action: Eat, seat: int, uid: int, how:
         creature = state.on_field.get(eaten)
         if creature is not None:
             nutrition += creature.card.nutrition if creature.is_prey else creature.atk
-            state.leave_field(creature, CARRION)
+            leave_field(state, creature, CARRION)
         else:
             card = state.defs[eaten]
             nutrition += card.nutrition if card.is_prey else card.atk
@@ -198,7 +207,7 @@ def _finish_eating(state: FoodChainState, action: Eat, seat: int, uid: int, how:
     if dry and how == "free":
         state.played = True
     state.events.append((EAT, PUBLIC, seat, uid, list(action.cards), nutrition))
-    state.place_creature(seat, uid, token=False, bonus=nutrition, dry=dry)
+    place_creature(state, seat, uid, token=False, bonus=nutrition, dry=dry)
     if not dry:
         state.push(trigger_step, uid, "on_consume")
         state.push(trigger_step, uid, "on_play")
@@ -208,14 +217,14 @@ def _place_field_spell_step(
     state: FoodChainState, seat: int, uid: int, serial: int, how: str
 ) -> None:
     if serial in state.cancelled:
-        state.unplay(seat, uid, how, "play")
+        unplay(state, seat, uid, how, "play")
         return
     old = state.field_spell[seat]
     if old is not None:
         state.carrion[state.owner[old]].append(old)
         state.events.append((MOVE, PUBLIC, old, state.defs[old].name, seat, "field", CARRION))
-    elif state.field_count(seat) >= 3:
-        state.unplay(seat, uid, how, "no room")
+    elif state.field_count(seat) >= FIELD_LIMIT:
+        unplay(state, seat, uid, how, "no room")
         return
     state.field_spell[seat] = uid
     state.events.append((MOVE, PUBLIC, uid, state.defs[uid].name, seat, "played", "field"))
@@ -224,9 +233,9 @@ def _place_field_spell_step(
 
 def _cast_step(state: FoodChainState, seat: int, uid: int, serial: int, how: str) -> None:
     if serial in state.cancelled:
-        state.unplay(seat, uid, how, "play")
+        unplay(state, seat, uid, how, "play")
         return
-    state.push(to_pile_step, seat, uid, EXILE)
+    state.push(to_exile_step, seat, uid)
     state.push(
         run_ops_step, state.defs[uid].effect, 0, Ctx(seat, uid, "spell", "cast", serial=serial)
     )

@@ -10,6 +10,7 @@ table differs, so everything after it runs exactly the engine code of a real gam
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sparring.core.errors import BadInput
@@ -18,8 +19,10 @@ from sparring.core.rng import Rng
 from .cards import CardDef, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, parse_keyword
+from .limits import FIELD_LIMIT, START_HP
 from .options import FoodChainOptions
-from .state import COMBAT, MAIN1, MAIN2, FoodChainState
+from .phases import COMBAT, MAIN1, MAIN2
+from .state import FoodChainState
 
 PHASES = (MAIN1, COMBAT, MAIN2)
 CardRef = str | CardDef
@@ -46,13 +49,13 @@ class OnField:
 class Side:
     """One seat's part of a position. ``deck`` lists the top card first."""
 
-    hp: int = 10
-    hand: list[CardRef] = dataclasses.field(default_factory=list)
-    deck: list[CardRef] = dataclasses.field(default_factory=list)
-    field: list[OnField | CardRef] = dataclasses.field(default_factory=list)
+    hp: int = START_HP
+    hand: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    deck: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    field: Sequence[OnField | CardRef] = dataclasses.field(default_factory=list)
     field_spell: CardRef | None = None
-    carrion: list[CardRef] = dataclasses.field(default_factory=list)
-    exile: list[CardRef] = dataclasses.field(default_factory=list)
+    carrion: Sequence[CardRef] = dataclasses.field(default_factory=list)
+    exile: Sequence[CardRef] = dataclasses.field(default_factory=list)
 
 
 def _card(ref: CardRef) -> CardDef:
@@ -101,9 +104,10 @@ def build(
             state.field_spell[seat] = new(side.field_spell, seat)
         state.carrion[seat] = [new(r, seat) for r in side.carrion]
         state.exile[seat] = [new(r, seat) for r in side.exile]
-        if state.field_count(seat) > 3:
+        if state.field_count(seat) > FIELD_LIMIT:
             raise BadInput(
-                f"seat {seat}'s field holds {state.field_count(seat)} cards; the limit is 3"
+                f"seat {seat}'s field holds {state.field_count(seat)} cards; "
+                f"the limit is {FIELD_LIMIT}"
             )
         names[seat] = [state.defs[u].name for u, o in enumerate(state.owner) if o == seat]
     state.on_field = {c.uid: c for f in state.fields for c in f}

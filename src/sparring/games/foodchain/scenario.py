@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from sparring.core.errors import BadInput, IllegalAction
 from sparring.core.scenario import (
@@ -55,21 +55,22 @@ from .actions import (
     Order,
     Play,
     Target,
+    card_of,
 )
 from .cards import CardDef, _card, _named_cards, load_pool
 from .creature import Creature
 from .keywords import MULTI_STRIKE, keyword_names, parse_keyword
-from .options import FoodChainOptions
+from .limits import FIELD_LIMIT, START_HP, TURN_CAP
+from .options import ORIGINAL_RULINGS, FoodChainOptions
+from .phases import ALL_PHASES, MAIN1, OVER
 from .position import PHASES, OnField, Side, build
 from .state import FoodChainState
 from .vocabulary import FIELD_SPELL, PREDATOR, TOKEN
 
 SEATS = (0, 1)
-FIELD_LIMIT = 3
 NONE = "none"
 DRAW = "draw"
 DECISIONS = ("eat", "target", "tutor", "play", "choose", "order")
-ALL_PHASES = ("main1", "combat", "main2", "start", "end", "over")
 
 # Per-creature values a position may set (and an expectation may check): key -> kind.
 CREATURE_SETUP: dict[str, type | tuple[type, ...]] = {
@@ -227,7 +228,7 @@ def describe_action(state: FoodChainState, action: Action) -> str:
     if isinstance(action, Target):
         if action.player is not None:
             return f"target player {action.player}"
-        return f"target {_label(state, action.card)}"  # type: ignore[arg-type]
+        return f"target {_label(state, card_of(action))}"
     if isinstance(action, Choose):
         return f"choose {action.option}"
     return f"order {_label(state, action.card)}"
@@ -254,6 +255,12 @@ class ScenarioState(Wrapped):
         self.game.apply(action, player)
 
 
+# The actions a scenario step names by one card.
+CARD_ACTIONS: dict[str, Callable[[int], Action]] = {
+    "play": Play,
+    "activate": Activate,
+    "order": Order,
+}
 ACTION_KEYS = ("play", "activate", "attack", "end_phase", "eat", "target", "choose", "order")
 
 
@@ -270,8 +277,8 @@ def _named_action(node: Node) -> NamedAction:
     node.allow(*ACTION_KEYS)
     if key in ("play", "activate", "order"):
         ref = card_ref(node.path(key), node.get(key, (str, dict)))
-        kind = {"play": Play, "activate": Activate, "order": Order}[key]
-        out = NamedAction((ref,), lambda ids: kind(ids[0]))  # type: ignore[operator]
+        make = CARD_ACTIONS[key]
+        out = NamedAction((ref,), lambda ids: make(ids[0]))
     elif key == "attack":
         attacker = card_ref(node.path(key), node.get(key, (str, dict)))
         target = node.get("target", (str, dict))
@@ -313,10 +320,11 @@ def _options(doc: Node) -> FoodChainOptions:
     node = doc.table("options")
     if node is None:
         return FoodChainOptions()
-    turn_cap = node.integer("turn_cap", 60, 1)
+    turn_cap = node.integer("turn_cap", TURN_CAP, 1)
     hp_cap = node.get("hp_cap", bool, False)
+    rulings = {name: node.get(name, bool, False) for name in ORIGINAL_RULINGS}
     node.finish()
-    return FoodChainOptions(turn_cap=turn_cap, hp_cap=hp_cap)
+    return FoodChainOptions(turn_cap=turn_cap, hp_cap=hp_cap, **rulings)
 
 
 def _no_tokens(where: str, cards: list[CardDef]) -> None:
@@ -378,7 +386,7 @@ def _on_field(where: str, item: Any) -> OnField:
 def _side(node: Node | None) -> Side:
     if node is None:
         return Side()
-    hp = node.integer("hp", 10, 1)
+    hp = node.integer("hp", START_HP, 1)
     piles: dict[str, list[CardDef]] = {}
     for key in ("hand", "deck", "carrion", "exile"):
         piles[key] = pool_cards(node.path(key), node.get(key, list, []))
@@ -431,7 +439,7 @@ class FoodChainScenario:
         if node is None:
             raise BadInput("position is missing: give [position] with its seats")
         active = node.integer("active", 0, 0, 1)
-        phase = node.get("phase", str, "main1")
+        phase = node.get("phase", str, MAIN1)
         if phase not in PHASES:
             raise BadInput(
                 f"{node.path('phase')}: expected one of {', '.join(PHASES)}, got {phase!r}"
@@ -452,7 +460,7 @@ class FoodChainScenario:
         return _named_action(Node(dict(value), where))
 
     def checks(self, expect: Node) -> list[Check]:
-        out: list[Check] = []
+        out: list[Expectation] = []
         seats = {f"seat{seat}": seat for seat in SEATS}
         expect.allow(*_GAME, *seats)
         for key in expect.present():
@@ -464,19 +472,24 @@ class FoodChainScenario:
                 node = expect.table(key)
                 assert node is not None
                 out.extend(_seat_checks(node, seats[key]))
-        return out
+        return as_checks(out)
 
 
 # --------------------------------------------------------------------- expectations
 
 
+def as_checks(expectations: list[Expectation]) -> list[Check]:
+    """The expectations as the scenario runner takes them (see `Expectation`)."""
+    return cast(list[Check], expectations)
+
+
 def _winner(state: FoodChainState) -> Any:
-    if state.phase != "over":
+    if state.phase != OVER:
         return NONE
     return DRAW if state.winner is None else state.winner
 
 
-def _winner_check(node: Node, key: str) -> Check:
+def _winner_check(node: Node, key: str) -> Expectation:
     value = node.get(key, (int, str))
     if value not in (0, 1, DRAW, NONE):
         raise BadInput(f"{node.path(key)}: expected 0, 1, 'draw' or 'none', got {show(value)}")
@@ -494,7 +507,7 @@ def _normal_action(text: str) -> str:
     return text
 
 
-def _legal_check(node: Node, key: str) -> Check:
+def _legal_check(node: Node, key: str) -> Expectation:
     items = list_of(node.path(key), node.get(key, list), str, None)
     items = sorted(_normal_action(item) for item in items)
 
@@ -565,7 +578,14 @@ class LogCheck:
         return EventsCheck(self.path, tuple(wanted), self.exact).diff(state, actual)
 
 
-def _log_check(node: Node, key: str) -> Check:
+# The expectations this plug-in makes. Core's `Check` protocol declares ``path`` as a
+# settable attribute while `ValueCheck` (core's) and `LogCheck` are frozen dataclasses, so
+# mypy sees them as not matching it though the runner only reads ``path``; `as_checks` is
+# the one place that hands them over as `Check`s.
+Expectation = Check | ValueCheck | LogCheck
+
+
+def _log_check(node: Node, key: str) -> Expectation:
     mode = node.get("log_match", str, "subsequence")
     if mode not in ("subsequence", "exact"):
         raise BadInput(f"{node.path('log_match')}: expected 'subsequence' or 'exact', got {mode!r}")
@@ -589,13 +609,13 @@ def _log_check(node: Node, key: str) -> Check:
     return LogCheck(where, tuple(expected), mode == "exact")
 
 
-def _log_match_check(node: Node, key: str) -> Check | None:
+def _log_match_check(node: Node, key: str) -> Expectation | None:
     if not node.has("log"):
         raise BadInput(f"{node.path(key)} is given without log")
     return None
 
 
-_GAME: dict[str, Callable[[Node, str], Check | None]] = {
+_GAME: dict[str, Callable[[Node, str], Expectation | None]] = {
     "winner": _winner_check,
     "phase": value_expectation(str, lambda s: s.phase, ALL_PHASES),
     "active": value_expectation(int, lambda s: s.active, SEATS),
@@ -614,12 +634,12 @@ def _names(state: FoodChainState, uids: list[int]) -> list[str]:
     return [state.defs[u].name for u in uids]
 
 
-def _names_check(node: Node, key: str, read: Callable[[FoodChainState], list[str]]) -> Check:
+def _names_check(node: Node, key: str, read: Callable[[FoodChainState], list[str]]) -> Expectation:
     names = [c.name for c in pool_cards(node.path(key), node.get(key, list))]
     return ValueCheck(node.path(key), names, observer(read))
 
 
-def _seat_checks(node: Node, seat: int) -> list[Check]:
+def _seat_checks(node: Node, seat: int) -> list[Expectation]:
     def pile(read: Callable[[FoodChainState], list[int]]) -> Callable[[FoodChainState], list[str]]:
         return lambda s: _names(s, read(s))
 
@@ -638,7 +658,7 @@ def _seat_checks(node: Node, seat: int) -> list[Check]:
         "deck_count": lambda s: len(s.decks[seat]),
     }
     node.allow(*piles, *counts, "field_spell", "creature")
-    out: list[Check] = []
+    out: list[Expectation] = []
     for key in node.present():
         if key in piles:
             out.append(_names_check(node, key, piles[key]))
@@ -678,7 +698,7 @@ class _Absent:
         return self.text
 
 
-def _creature_checks(node: Node, seat: int, key: str) -> list[Check]:
+def _creature_checks(node: Node, seat: int, key: str) -> list[Expectation]:
     """Checks of ``expect.seatN.creature."Name#n"``: the n-th creature of that name on seat
     N's field, in field order."""
     name, nth = _split_nth(node.where, key)
@@ -694,7 +714,7 @@ def _creature_checks(node: Node, seat: int, key: str) -> list[Check]:
         return _Absent(f"no {key} on seat {seat}'s field")
 
     node.allow(*CREATURE_EXPECT)
-    out: list[Check] = []
+    out: list[Expectation] = []
     for field in node.present():
         if field not in CREATURE_EXPECT:
             continue

@@ -9,15 +9,18 @@ and the machine stops; the decision's options are the legal actions, and applyin
 resumes where it stopped. Because steps are immutable tuples and every mutable object is
 copied by hand, `clone` is cheap and a search can branch anywhere, even mid-resolution.
 
-The card-play flow lives in `plays`, combat in `combat`, operations and targeting in
-`effects`; this module holds the state and the turn around them.
+The rules live in plain modules of functions taking the state: the turn in `turn`, card
+plays in `plays`, attacks in `combat`, effect resolution (triggers, traps, deaths) in
+`resolution`, the operations in `operations`, targeting in `targets`, damage and healing in
+`damage`, zone moves in `zones`, legal actions and refusals in `legality`. This module holds
+the state itself: setup, the platform's contract, the step machine, and the outcome.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
@@ -26,26 +29,18 @@ from sparring.core.rng import Rng
 
 from .actions import Action, Activate, Attack, Play
 from .cards import CardDef, load_pool
-from .combat import CombatMixin
+from .combat import act_attack
 from .creature import Creature
 from .decks import prebuilt_decks, resolve_deck
-from .effects import EffectsMixin, to_pile_step
-from .events import DRAW, DREW, FORFEIT, GAME_END, PHASE, STATUS, TURN
-from .keywords import REGEN
-from .legality import LegalityMixin
+from .events import FORFEIT, GAME_END
+from .legality import free_actions, why_not_free, why_not_option
+from .limits import HAND_SIZE, START_HP
+from .operations import OPERATIONS, OpHandler
 from .options import FoodChainOptions
-from .plays import UNFINISHED_PLAYS, PlayMixin
-
-START_HP = 10
-HAND_SIZE = 5
-FIELD_LIMIT = 3
-
-MAIN1 = "main1"
-COMBAT = "combat"
-MAIN2 = "main2"
-START = "start"
-END = "end"
-OVER = "over"
+from .phases import OVER, START
+from .plays import UNFINISHED_PLAYS, act_activate, act_play
+from .turn import begin_turn, end_phase, end_turn
+from .zones import draw_card, to_exile_step
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +59,13 @@ class Decision:
 Step = tuple[Any, ...]
 
 
-class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSeatOutcome):
+class FoodChainState(TwoSeatOutcome):
     """A whole Food Chain game. Seats are 0 and 1; cards are instance ids (``uid``)."""
 
     num_players = 2
+    # The operations effects can perform, by name. Effect resolution reaches them through
+    # the state because the operations themselves resolve effects (see `resolution`).
+    operations: ClassVar[dict[str, OpHandler]] = OPERATIONS
 
     def __init__(self, seed: int, options: FoodChainOptions | None = None) -> None:
         self.options = options = options or FoodChainOptions()
@@ -79,26 +77,27 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
         # Instance ids are a seeded permutation, unrelated to deck order or list position,
         # so seeing a card's id says nothing about where it was.
         ids = list(range(len(decks[0]) + len(decks[1])))
-        self._shuffle(ids, "card_ids")
-        self.defs: list[CardDef] = [None] * len(ids)  # type: ignore[list-item]
-        self.owner: list[int] = [0] * len(ids)
+        shuffle(ids, rng, "card_ids")
+        dealt: list[tuple[int, CardDef, int]] = []  # (instance id, card, owner)
         self.decks: list[list[int]] = [[], []]
         next_id = iter(ids)
         for seat in (0, 1):
             for name in decks[seat]:
                 uid = next(next_id)
-                self.defs[uid] = pool.card(name)
-                self.owner[uid] = seat
+                dealt.append((uid, pool.card(name), seat))
                 self.decks[seat].append(uid)
-            self._shuffle(self.decks[seat], "shuffle")
+            shuffle(self.decks[seat], rng, "shuffle")
+        dealt.sort(key=lambda entry: entry[0])
+        self.defs: list[CardDef] = [card for _, card, _ in dealt]
+        self.owner: list[int] = [seat for _, _, seat in dealt]
         self._empty_table()
         for seat in (0, 1):
             for _ in range(HAND_SIZE):
-                self._draw_card(seat)
+                draw_card(self, seat)
         first = options.first_player
         self.first = first if first is not None else rng.below(2, "first_player")
         self.active = 1 - self.first
-        self._begin_turn()
+        begin_turn(self)
         self._run()
 
     # ------------------------------------------------------------------ setup
@@ -134,12 +133,6 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
             names = sorted(prebuilt_decks())
             spec = names[self.rng.below(len(names), f"deck{seat}")]
         return resolve_deck(spec if isinstance(spec, str) else list(spec), f"deck{seat}")
-
-    def _shuffle(self, items: list[int], label: str) -> None:
-        below = self.rng.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1, label)
-            items[i], items[j] = items[j], items[i]
 
     # ------------------------------------------------------------------ contract
 
@@ -202,7 +195,7 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
         if self.pending is not None:
             return self.pending.options
         if self._legal is None:
-            self._legal = self._free_actions()
+            self._legal = free_actions(self)
         return self._legal
 
     def apply(self, action: Action, player: int | None = None) -> None:
@@ -216,23 +209,23 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
         pending = self.pending
         if pending is not None:
             if action not in pending.options:
-                raise IllegalAction(self._why_not_option(pending, action))
+                raise IllegalAction(why_not_option(pending, action))
             self.pending = None
             self._legal = None
             pending.resume[0](self, action, *pending.resume[1:])
         else:
             legal = self.legal_actions()
             if action not in legal:
-                raise IllegalAction(self._why_not_free(action))
+                raise IllegalAction(why_not_free(self, action))
             self._legal = None
             if isinstance(action, Play):
-                self._act_play(action.card)
+                act_play(self, action.card)
             elif isinstance(action, Attack):
-                self._act_attack(action.attacker, action.target)
+                act_attack(self, action.attacker, action.target)
             elif isinstance(action, Activate):
-                self._act_activate(action.card)
+                act_activate(self, action.card)
             else:
-                self._act_end_phase()
+                end_phase(self)
         self._run()
 
     def forfeit(self, seat: int, reason: str) -> None:
@@ -271,60 +264,22 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
                 continue
             if self.end_requested:
                 self.end_requested = False
-                self._end_turn()
+                end_turn(self)
                 continue
-            self._legal = legal = self._free_actions()
+            self._legal = legal = free_actions(self)
             if len(legal) > 1:
                 return
             self._legal = None
-            self._act_end_phase()
+            end_phase(self)
         self._legal = None
 
     def new_serial(self) -> int:
         self.serial += 1
         return self.serial
 
-    # ------------------------------------------------------------------ the turn
+    # ------------------------------------------------------------------ the outcome
 
-    def _begin_turn(self) -> None:
-        if self.turn >= 2 * self.options.turn_cap:
-            self._decide_by_hp()
-            return
-        self.turn += 1
-        self.active = active = 1 - self.active
-        self.previous_turn_event = self.turn_event
-        self.turn_event = len(self.events)
-        self.played = False
-        self.combat_closed = False
-        self.end_requested = False
-        self.cancelled.clear()
-        self.no_damage.clear()
-        self.phase = START
-        self.events.append((TURN, PUBLIC, self.turn, active))
-        self.push(_set_phase, MAIN1)
-        self.push(_draw_phase)
-        self.push(_start_phase)
-
-    def _act_end_phase(self) -> None:
-        if self.phase == MAIN1:
-            _set_phase(self, COMBAT)
-        elif self.phase == COMBAT:
-            _set_phase(self, MAIN2)
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        """The end phase in companion ruling 7's order: end-of-turn effects, Regen,
-        Paralysis deaths, death clean-up, Frozen thaws; then the next turn."""
-        self.phase = END
-        self.events.append((PHASE, PUBLIC, self.active, END))
-        self.push(_next_turn)
-        self.push(_thaw)
-        self.push(_paralysis_deaths)
-        self.push(_regen)
-        self.push(_end_of_turn_effects)
-
-    def _decide_by_hp(self) -> None:
+    def decide_by_hp(self) -> None:
         """The turn cap (companion ruling 3): higher HP wins, equal HP draws."""
         if self.hp[0] == self.hp[1]:
             self._end_game(None, f"turn cap reached with equal HP ({self.hp[0]})")
@@ -346,8 +301,8 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
         # were resolving were used: they go to exile all the same (rules §11). A play
         # still waiting on its traps or its meal never happened: the card goes back to hand.
         for step in self.stack:
-            if step[0] is to_pile_step:
-                to_pile_step(self, *step[1:])
+            if step[0] is to_exile_step:
+                to_exile_step(self, *step[1:])
             elif step[0] in UNFINISHED_PLAYS:
                 self.hands[self.owner[step[2]]].append(step[2])
         if self.pending is not None and self.pending.resume[0] in UNFINISHED_PLAYS:
@@ -363,89 +318,16 @@ class FoodChainState(LegalityMixin, PlayMixin, CombatMixin, EffectsMixin, TwoSea
     # ------------------------------------------------------------------ cards and zones
 
     def field_count(self, seat: int) -> int:
-        """Cards on `seat`'s field toward the limit of 3: creatures plus a field spell."""
+        """Cards on `seat`'s field toward `FIELD_LIMIT`: creatures plus a field spell."""
         return len(self.fields[seat]) + (self.field_spell[seat] is not None)
 
-    def draw_cards(self, seat: int, count: int) -> None:
-        """`seat` draws up to `count` cards (an empty deck just stops drawing); a draw on
-        a seat's own turn opens the rival's "rival draws" trap window."""
-        drew = 0
-        for _ in range(count):
-            if not self.decks[seat]:
-                break
-            self._draw_card(seat)
-            drew += 1
-        if drew and seat == self.active and self.phase != OVER:
-            self.fire_trap(1 - seat, ("rival_draws",), serial=self.new_serial())
 
-    def _draw_card(self, seat: int) -> None:
-        uid = self.decks[seat].pop()
-        self.hands[seat].append(uid)
-        self.events.append((DREW, seat, seat, uid, self.defs[uid].name))
-        self.events.append((DRAW, PUBLIC, seat))
-
-    def new_card(self, card: CardDef, owner: int) -> int:
-        """A card created by an effect (a token or an added card): a fresh instance id."""
-        self.defs.append(card)
-        self.owner.append(owner)
-        return len(self.defs) - 1
-
-
-# ---------------------------------------------------------------------- turn steps
-
-
-def _set_phase(state: FoodChainState, phase: str) -> None:
-    state.phase = phase
-    state.events.append((PHASE, PUBLIC, state.active, phase))
-
-
-def _start_phase(state: FoodChainState) -> None:
-    """Exhaustion wears off, attack counts reset, start-of-turn effects resolve (the
-    controller chooses their order when there are several)."""
-    active = state.active
-    state.events.append((PHASE, PUBLIC, active, START))
-    for creature in state.fields[active]:
-        creature.exhausted = False
-        creature.attacks = 0
-    state.queue_turn_effects("start_of_turn")
-
-
-def _draw_phase(state: FoodChainState) -> None:
-    """Draw one, except the first player on turn 1 (rules §1) or from an empty deck."""
-    if state.turn == 1:
-        return
-    state.draw_cards(state.active, 1)
-
-
-def _end_of_turn_effects(state: FoodChainState) -> None:
-    state.queue_turn_effects("end_of_turn")
-
-
-def _regen(state: FoodChainState) -> None:
-    for creature in state.fields[state.active]:
-        if creature.kw & REGEN and creature.hp < creature.max_hp:
-            state.heal_creature(creature, creature.max_hp - creature.hp)
-
-
-def _paralysis_deaths(state: FoodChainState) -> None:
-    """Paralyzed creatures of the player whose turn ends die (and are slain: the one death
-    clean-up path handles them)."""
-    doomed = [c for c in state.fields[state.active] if c.paralyzed]
-    for creature in doomed:
-        creature.hp = min(creature.hp, 0)
-    if doomed:
-        state.deaths()
-
-
-def _thaw(state: FoodChainState) -> None:
-    for creature in state.fields[state.active]:
-        if creature.frozen:
-            creature.frozen = False
-            state.events.append((STATUS, PUBLIC, creature.uid, "frozen", False))
-
-
-def _next_turn(state: FoodChainState) -> None:
-    state._begin_turn()
+def shuffle(items: list[int], rng: Rng, label: str) -> None:
+    """Fisher-Yates: every order equally likely, one labelled draw per position."""
+    below = rng.below
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1, label)
+        items[i], items[j] = items[j], items[i]
 
 
 def summarize(state: FoodChainState) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from sparring.core.events import event_json, visible_to
 
+from .actions import Target, card_of
 from .cardtext import abilities_text, card_text
 from .creature import Creature
 from .keywords import keyword_names
@@ -113,7 +114,9 @@ def view(state: FoodChainState, seat: int | None) -> dict[str, Any]:
             if pending.kind in ("tutor", "play"):
                 # The cards to choose from may be in the decider's own deck, which no other
                 # part of the view names; their ids say nothing about the deck's order.
-                out["decision"]["cards"] = [card_json(state, o.card) for o in pending.options]
+                out["decision"]["cards"] = [
+                    card_json(state, card_of(o)) for o in pending.options if isinstance(o, Target)
+                ]
     if seat is not None:
         out["hand"] = [card_json(state, u) for u in state.hands[seat]]
         rival = 1 - seat
