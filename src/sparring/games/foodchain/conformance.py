@@ -348,13 +348,17 @@ def _deck(draw: Draw) -> str | tuple[str, ...] | None:
 
 
 def random_options(draw: Draw) -> FoodChainOptions:
-    """Short and full turn caps, the HP cap on or off, either first player, any decks."""
+    """Short and full turn caps, the HP cap on or off, either first player, any decks,
+    and the original rulings' options on or off."""
     return FoodChainOptions(
         deck0=_deck(draw),
         deck1=_deck(draw),
         turn_cap=draw.choice([1, 3, 8, 60]),
         hp_cap=draw.boolean(),
         first_player=draw.choice([None, 0, 1]),
+        sacrifice_not_slain=draw.boolean(),
+        paralysis_before_thaw=draw.boolean(),
+        neurotoxic_before_deaths=draw.boolean(),
     )
 
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
     from sparring.core.scenario import ScenarioGame
 
-RULES_VERSION = "foodchain-2026.1"
+RULES_VERSION = "foodchain-2026.2"
 #: Decisions one player's turn can take at most in practice is far below this; the bound
 #: is per turn of the cap, checked by the conformance kit on random play.
 DECISIONS_PER_TURN = 60
