@@ -17,10 +17,11 @@ from typing import Any
 
 from sparring.core.errors import BadInput
 from sparring.core.events import PUBLIC, Event, event_fields
+from sparring.core.game import EndReason, Outcome, two_seat_returns
 from sparring.core.rng import Rng
 
 from .actions import Pick
-from .events import ASSERTION, ROUND_START, SKILL_DETAIL, TEAM
+from .events import ASSERTION, FORFEIT, ROUND_START, SKILL_DETAIL, TEAM
 from .fish import Fish
 from .knowledge import (
     CLOWN,
@@ -197,6 +198,16 @@ def _enemy_used(view: dict[str, Any], team: list[int], rng: Rng) -> frozenset[in
     return frozenset(before | set(team))
 
 
+def _outcome(view: dict[str, Any]) -> Outcome | None:
+    """A finished match's outcome as the view tells it (a forfeit is in its log)."""
+    winner = view["winner"]
+    if winner is None:
+        return None
+    forfeited = any(event["kind"] == FORFEIT for event in view["log"])
+    reason = EndReason.FORFEIT if forfeited else EndReason.RULES
+    return Outcome(winner, two_seat_returns(winner), reason)
+
+
 def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:
     """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`.
     `knowledge` is `infer(view)` when the caller already has it (several samples of one
@@ -213,6 +224,7 @@ def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = No
     state.wins = list(view["wins"])
     state.round_results = [dict(r) for r in view["rounds"]]
     state.winner = view["winner"]
+    state.ended = _outcome(view)
     state.turn = view["turn"] - 1
     state.first_mover = view["first_mover"]
     state.phase = view["phase"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import NOBODY, PUBLIC, Event
-from sparring.core.game import TwoSeatOutcome
+from sparring.core.game import EndReason, Outcome, TwoSeatOutcome, two_seat_returns
 from sparring.core.rng import Rng
 
 from . import combat
@@ -66,6 +66,7 @@ class AquawarState(TwoSeatOutcome):
     __slots__ = (
         "_legal",
         "casualties",
+        "ended",
         "events",
         "first_mover",
         "options",
@@ -91,6 +92,7 @@ class AquawarState(TwoSeatOutcome):
         self.used: list[frozenset[int]] = [frozenset(), frozenset()]
         self.round_results: list[dict[str, Any]] = []
         self.winner: int | None = None
+        self.ended: Outcome | None = None
         self.teams: list[list[Fish]] = [[], []]
         self.picks: list[Pick | None] = [None, None]
         self.turn = 0
@@ -114,6 +116,7 @@ class AquawarState(TwoSeatOutcome):
         twin.used = list(self.used)
         twin.round_results = list(self.round_results)
         twin.winner = self.winner
+        twin.ended = self.ended
         twin.teams = [[f.copy() for f in team] for team in self.teams]
         twin.picks = list(self.picks)
         twin.turn = self.turn
@@ -131,6 +134,10 @@ class AquawarState(TwoSeatOutcome):
         if self.phase == OVER:
             return ()
         return (self.seat,)
+
+    def outcome(self) -> Outcome | None:
+        """How the match ended (None while it goes on)."""
+        return self.ended
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -176,7 +183,7 @@ class AquawarState(TwoSeatOutcome):
         if self.phase == OVER:
             return
         self.events.append((FORFEIT, PUBLIC, seat, reason))
-        self._end_match(1 - seat)
+        self._end_match(1 - seat, EndReason.FORFEIT, f"seat {seat} forfeited: {reason}")
 
     # ------------------------------------------------------------------ legality
 
@@ -380,13 +387,16 @@ class AquawarState(TwoSeatOutcome):
         self.events.append((ROUND_TEAMS, NOBODY, self.round, result["teams"]))
         decided = max(self.wins) >= ROUNDS_TO_WIN and not self.options.play_all_rounds
         if decided or self.round == ROUNDS:
-            self._end_match(0 if self.wins[0] > self.wins[1] else 1)
+            best = 0 if self.wins[0] > self.wins[1] else 1
+            score = f"{self.wins[best]}-{self.wins[1 - best]}"
+            self._end_match(best, EndReason.RULES, f"seat {best} won the match {score}")
             return
         next_first = 0 if self.options.seat0_always_first else 1 - winner
         self._start_round(next_first)
 
-    def _end_match(self, winner: int) -> None:
+    def _end_match(self, winner: int, reason: EndReason, detail: str) -> None:
         self.winner = winner
+        self.ended = Outcome(winner, two_seat_returns(winner), reason, detail)
         self.phase = OVER
         self._legal = ()
         self.events.append((MATCH_END, PUBLIC, winner, [r["winner"] for r in self.round_results]))

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
-from sparring.core.game import TwoSeatOutcome
+from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
 
 from .actions import Action, Activate, Attack, Play
@@ -126,6 +126,7 @@ class FoodChainState(TwoSeatOutcome):
         self.end_requested = False
         self.winner: int | None = None
         self.end_reason = ""
+        self.ended_by = EndReason.RULES
         self._legal: list[Action] | None = None
 
     def _deck(self, spec: Any, seat: int) -> tuple[str, ...]:
@@ -168,6 +169,7 @@ class FoodChainState(TwoSeatOutcome):
             "end_requested",
             "winner",
             "end_reason",
+            "ended_by",
             "first",
             "active",
         ):
@@ -184,6 +186,12 @@ class FoodChainState(TwoSeatOutcome):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it goes on); `end_reason` says it in words."""
+        if self.phase != OVER:
+            return None
+        return Outcome(self.winner, self.returns(), self.ended_by, self.end_reason)
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """The legal actions of `player` (default: whoever must decide), in a stable order:
@@ -233,7 +241,7 @@ class FoodChainState(TwoSeatOutcome):
         if self.phase == OVER:
             return
         self.events.append((FORFEIT, PUBLIC, seat, reason))
-        self._end_game(1 - seat, f"seat {seat} forfeited: {reason}")
+        self._end_game(1 - seat, f"seat {seat} forfeited: {reason}", EndReason.FORFEIT)
 
     # ------------------------------------------------------------------ the machine
 
@@ -282,10 +290,14 @@ class FoodChainState(TwoSeatOutcome):
     def decide_by_hp(self) -> None:
         """The turn cap (companion ruling 3): higher HP wins, equal HP draws."""
         if self.hp[0] == self.hp[1]:
-            self._end_game(None, f"turn cap reached with equal HP ({self.hp[0]})")
+            self._end_game(
+                None, f"turn cap reached with equal HP ({self.hp[0]})", EndReason.LIMIT
+            )
         else:
             winner = 0 if self.hp[0] > self.hp[1] else 1
-            self._end_game(winner, f"turn cap reached: HP {self.hp[0]}-{self.hp[1]}")
+            self._end_game(
+                winner, f"turn cap reached: HP {self.hp[0]}-{self.hp[1]}", EndReason.LIMIT
+            )
 
     def check_victory(self) -> None:
         """A player at 0 HP or below loses; both at once is a draw (rules §12)."""
@@ -296,7 +308,9 @@ class FoodChainState(TwoSeatOutcome):
             loser = 0 if low0 else 1
             self._end_game(1 - loser, f"seat {loser} reached 0 HP")
 
-    def _end_game(self, winner: int | None, reason: str) -> None:
+    def _end_game(
+        self, winner: int | None, reason: str, ended_by: EndReason = EndReason.RULES
+    ) -> None:
         # No card may vanish because the game ended mid-resolution. Spells and traps that
         # were resolving were used: they go to exile all the same (rules §11). A play
         # still waiting on its traps or its meal never happened: the card goes back to hand.
@@ -311,6 +325,7 @@ class FoodChainState(TwoSeatOutcome):
         self.phase = OVER
         self.winner = winner
         self.end_reason = reason
+        self.ended_by = ended_by
         self.pending = None
         self.stack.clear()
         self.events.append((GAME_END, PUBLIC, winner, reason))

@@ -19,6 +19,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
+from sparring.core.game import EndReason, Outcome
 from sparring.core.rng import Rng
 
 from . import cards
@@ -110,6 +111,7 @@ class WarfishState:
         self.pending: tuple[int, int, int, int] | None = None
         self.winner: int | None = None
         self.end_reason = ""
+        self.ended_by = EndReason.RULES
         self._legal: Sequence[Any] | None = None
         self.setup_menus: dict[int, PlaceMenu] = {}
         self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
@@ -145,6 +147,12 @@ class WarfishState:
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it goes on); `end_reason` says it in words."""
+        if self.phase != OVER:
+            return None
+        return Outcome(self.winner, self.returns(), self.ended_by, self.end_reason)
 
     def returns(self) -> tuple[float, ...]:
         """The winner +1.0 and everyone else −1.0; a draw (or an unfinished game) all 0.0."""
@@ -195,7 +203,7 @@ class WarfishState:
         self.discard.extend(self.hands[seat])
         self.hands[seat] = []
         self.setup_left[seat] = 0
-        if self._check_last_player(f"seat {seat} forfeited: {reason}"):
+        if self._check_last_player(f"seat {seat} forfeited: {reason}", EndReason.FORFEIT):
             return
         if self.seat != seat:
             return
@@ -633,10 +641,10 @@ class WarfishState:
 
     # ------------------------------------------------------------------ the end
 
-    def _check_last_player(self, reason: str) -> bool:
+    def _check_last_player(self, reason: str, ended_by: EndReason) -> bool:
         living = [s for s in range(self.num_players) if self.alive[s]]
         if len(living) == 1:
-            self._finish(living[0], reason)
+            self._finish(living[0], reason, ended_by)
             return True
         return False
 
@@ -652,10 +660,13 @@ class WarfishState:
             self._finish(
                 leaders[0],
                 f"round cap {cap}: most territories ({best[0]}), then most units ({best[1]})",
+                EndReason.LIMIT,
             )
         else:
             self._finish(
-                None, f"round cap {cap}: seats {leaders} tie on territories and units {best}"
+                None,
+                f"round cap {cap}: seats {leaders} tie on territories and units {best}",
+                EndReason.LIMIT,
             )
 
     def _settle_move_in(self) -> None:
@@ -670,11 +681,14 @@ class WarfishState:
                 (source, target), (ev.MOVED_IN, PUBLIC, self.seat, source, target, low)
             )
 
-    def _finish(self, winner: int | None, reason: str) -> None:
+    def _finish(
+        self, winner: int | None, reason: str, ended_by: EndReason = EndReason.RULES
+    ) -> None:
         self._settle_move_in()
         self.phase = OVER
         self.winner = winner
         self.end_reason = reason
+        self.ended_by = ended_by
         self.events.append((ev.GAME_END, PUBLIC, winner, reason))
 
 
