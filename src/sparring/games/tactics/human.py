@@ -3,9 +3,10 @@
 It shows its seat's view (the board with coordinates on both axes, every unit, the map
 objects, the recent log) and builds each decision in small steps, each a numbered menu:
 
-- **battle**: a unit, then what it does (move, attack, move+attack, its skill, end turn),
-  then the tile (a move+attack asks for the landing tile, then the enemy to hit; Elemental
-  Strike asks for the debuff). A step with a single possible answer that needs no thought
+- **battle**: a unit, then what it does (move, attack, move+attack, its skill, move+skill,
+  end turn), then the tile (a move+attack asks for the landing tile, then the enemy to hit;
+  a move+skill the landing tile, then the skill's aim; Elemental Strike asks for the
+  debuff). A step with a single possible answer that needs no thought
   (the unit partway through SPEED, a self skill's own tile, the only enemy in reach after
   a landing) is taken without asking.
 - **draft**: a hero class, one of its skills (with its text), then two minions in slot
@@ -317,7 +318,8 @@ class Dialog:
         return Step(
             f"What does {uid} do?",
             options,
-            "Choose an action type: move, attack, move+attack (ma), skill, or end (pass).",
+            "Choose an action type: move, attack, move+attack (ma), skill, move+skill (ms), "
+            "or end (pass).",
         )
 
     def _describe_tile(self, tile: Tile) -> str:

@@ -28,7 +28,7 @@ class TacticsOptions:
     death_chooser: str = "owner"
     system_death_spawn: str = "parity"
     round_opener: str = "last_actor_opponent"
-    move_and_skill: bool = False
+    move_and_skill: bool = True
     slow_resolution: str = "next_round"
     speed_slow_cancel: bool = True
     endure_rounds: int = 2

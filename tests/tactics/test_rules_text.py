@@ -1,0 +1,84 @@
+"""Where the rules text decides what the original code or an earlier ruling did otherwise:
+the default follows the text, and the other behaviour is a named option. Each item has a
+test of the default and a test of the option, each failing if that behaviour were wrong.
+
+- MOVE_AND_SKILL is an action (rules §2.3; option ``move_and_skill = false``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sparring.agents.uniform import UniformRandomAgent
+from sparring.core.errors import IllegalAction
+from sparring.core.playout import play_match
+from sparring.games.tactics.actions import MoveSkill, Skill, action_from_json
+from sparring.games.tactics.greedy import GreedyAgent
+from sparring.games.tactics.options import TacticsOptions
+from sparring.games.tactics.render import describe_event
+from sparring.games.tactics.spec import SPEC
+from sparring.games.tactics.views import view
+
+from .helpers import arrange, battle, events, hp, legal, unit
+
+# ---------------------------------------------------------------------- MOVE_AND_SKILL
+
+
+def test_move_and_skill_is_an_action_aimed_from_the_new_tile() -> None:
+    """Rules §2.3: MOVE_AND_SKILL, one action: a legal move, then the skill measured from
+    the landing tile. The hawk (reach 4) cannot reach (0, 3) from (2, 0) (distance 5); from
+    (2, 1) it can."""
+    state = battle("huntress_spirit_hawk")
+    arrange(state, p2_hero=(0, 3))
+    assert Skill("p1_hero", 0, 3) not in legal(state)
+    assert MoveSkill("p1_hero", 2, 1, 0, 3) in legal(state)
+    state.apply(MoveSkill("p1_hero", 2, 1, 0, 3), 0)
+    assert unit(state, "p1_hero").pos == (2, 1)
+    assert hp(state, "p2_hero") == 5 - 2
+    assert unit(state, "p1_hero").cooldown == 2
+    assert state.to_move() == (1,)  # one action: the turn passes
+
+
+def test_option_move_and_skill_off_neither_offers_nor_accepts_it() -> None:
+    """Option move_and_skill = false (the original code, which has no such action)."""
+    state = battle("huntress_spirit_hawk", move_and_skill=False)
+    arrange(state, p2_hero=(0, 3))
+    assert not any(isinstance(a, MoveSkill) for a in legal(state))
+    with pytest.raises(IllegalAction, match="option move_and_skill"):
+        state.apply(MoveSkill("p1_hero", 2, 1, 0, 3), 0)
+
+
+def test_move_and_skill_round_trips_through_json_and_reads_in_the_log() -> None:
+    action = MoveSkill("p1_hero", 2, 1, 2, 2, "SLOW")
+    assert action_from_json(action.to_json()) == action
+    state = battle("duelist_elemental_strike")
+    arrange(state, p2_hero=(2, 2))
+    state.apply(action, 0)
+    line = describe_event(events(state, "act")[-1], 0)
+    assert line == "p1_hero: move to 2,1 and use the skill at 2,2 (SLOW)"
+    assert unit(state, "p2_hero").buffs["SLOW"] == 2
+
+
+def test_greedy_takes_a_winning_move_and_skill() -> None:
+    """The enemy hero at 2 HP, out of the hawk's reach until our Huntress steps: the one
+    winning action is a MOVE_AND_SKILL, and the greedy agent finds it."""
+    for seed in range(3):
+        state = battle("huntress_spirit_hawk")
+        arrange(state, p2_hero=(0, 3))
+        unit(state, "p2_hero").hp = 2
+        choice = GreedyAgent(0, seed).act(view(state, 0), state.legal_actions(0))
+        assert isinstance(choice, MoveSkill), choice
+        state.apply(choice, 0)
+        assert state.winner == 0
+
+
+def test_random_agents_play_move_and_skill() -> None:
+    """Random play under the default rules offers, takes and accepts MOVE_AND_SKILL."""
+    taken = 0
+    for seed in range(6):
+        agents: list[Any] = [UniformRandomAgent(0, seed), UniformRandomAgent(1, seed + 50)]
+        state = play_match(SPEC, seed, TacticsOptions(round_cap=6), agents)
+        taken += sum(1 for e in events(state, "act") if e["action"]["type"] == "move_skill")
+    assert taken > 0
