@@ -40,6 +40,7 @@ def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[
         endure_rounds=st.sampled_from([0, 2]),
         extra_tick_for_acted=st.booleans(),
         round_cap=st.sampled_from(list(round_caps)),
+        obstacle_damage=st.sampled_from(["attack", "effective_atk"]),
     )
 
 

@@ -3,6 +3,8 @@ the default follows the text, and the other behaviour is a named option. Each it
 test of the default and a test of the option, each failing if that behaviour were wrong.
 
 - MOVE_AND_SKILL is an action (rules §2.3; option ``move_and_skill = false``).
+- An obstacle loses the attacker's raw ``attack`` (rules §8; option ``obstacle_damage =
+  "effective_atk"``).
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ import pytest
 from sparring.agents.uniform import UniformRandomAgent
 from sparring.core.errors import IllegalAction
 from sparring.core.playout import play_match
-from sparring.games.tactics.actions import MoveSkill, Skill, action_from_json
+from sparring.games.tactics.actions import Attack, MoveSkill, Skill, action_from_json
 from sparring.games.tactics.greedy import GreedyAgent
 from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.render import describe_event
 from sparring.games.tactics.spec import SPEC
 from sparring.games.tactics.views import view
 
-from .helpers import arrange, battle, events, hp, legal, unit
+from .helpers import act, arrange, battle, events, give, hp, legal, unit
 
 # ---------------------------------------------------------------------- MOVE_AND_SKILL
 
@@ -82,3 +84,33 @@ def test_random_agents_play_move_and_skill() -> None:
         state = play_match(SPEC, seed, TacticsOptions(round_cap=6), agents)
         taken += sum(1 for e in events(state, "act") if e["action"]["type"] == "move_skill")
     assert taken > 0
+
+
+# ---------------------------------------------------------------------- obstacle damage
+
+
+def test_an_obstacle_loses_the_attackers_raw_attack_not_its_buffed_atk() -> None:
+    """Rules §8: ``obstacle.hp -= attacker.attack``. A hero with WEAKNESS (effective ATK
+    max(0, 1 - 2) = 0) still takes 1 off; an ARCHER with POWER_OF_MANY (effective 2) takes
+    only its 1."""
+    state = battle()
+    state.obstacles[(2, 1)] = 3
+    state.obstacles[(4, 1)] = 3
+    give(state, "p1_hero", "WEAKNESS")
+    give(state, "p1_minion_2", "POWER_OF_MANY", 1)
+    act(state, Attack("p1_hero", 2, 1))
+    act(state, Attack("p1_minion_2", 4, 1))
+    assert state.obstacles == {(2, 1): 2, (4, 1): 2}
+
+
+def test_option_obstacle_damage_effective_atk_counts_the_buffs() -> None:
+    """Option obstacle_damage = "effective_atk" (the original code's reading, without its
+    Nature's Power charge): WEAKNESS takes nothing off, POWER_OF_MANY adds its 1."""
+    state = battle(obstacle_damage="effective_atk")
+    state.obstacles[(2, 1)] = 3
+    state.obstacles[(4, 1)] = 3
+    give(state, "p1_hero", "WEAKNESS")
+    give(state, "p1_minion_2", "POWER_OF_MANY", 1)
+    act(state, Attack("p1_hero", 2, 1))
+    act(state, Attack("p1_minion_2", 4, 1))
+    assert state.obstacles == {(2, 1): 3, (4, 1): 1}

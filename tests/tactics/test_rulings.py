@@ -544,17 +544,14 @@ def test_obstacles_are_attack_targets_and_there_is_no_destroy_obstacle_action() 
     assert Attack("p1_hero", 2, 1) in legal(state)
 
 
-def test_obstacle_attacks_use_effective_atk_without_natures_power() -> None:
-    """Ours: effective ATK (buffs count), Nature's Power charges neither added nor spent."""
+def test_obstacle_attacks_neither_add_nor_spend_natures_power_charges() -> None:
+    """Ours: Nature's Power charges are for attacks on units; an obstacle loses the raw
+    ATK (rules §8) and the charges stay."""
     state = battle("huntress_natures_power")
     state.obstacles[(2, 1)] = 3
     unit(state, "p1_hero").charges = 2
     act(state, Attack("p1_hero", 2, 1))
     assert state.obstacles == {(2, 1): 2} and unit(state, "p1_hero").charges == 2
-    state.obstacles[(4, 1)] = 3
-    give(state, "p1_minion_2", "POWER_OF_MANY", 1)
-    act(state, Attack("p1_minion_2", 4, 1))
-    assert state.obstacles[(4, 1)] == 1
 
 
 def test_move_and_attack_needs_a_real_move_and_a_unit_target() -> None:

@@ -15,6 +15,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "system_death_spawn": ("parity",),
     "round_opener": ("last_actor_opponent", "alternate"),
     "slow_resolution": ("next_round", "round_end"),
+    "obstacle_damage": ("attack", "effective_atk"),
 }
 
 
@@ -34,6 +35,7 @@ class TacticsOptions:
     endure_rounds: int = 2
     extra_tick_for_acted: bool = False
     round_cap: int = 30
+    obstacle_damage: str = "attack"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

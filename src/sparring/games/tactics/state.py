@@ -469,13 +469,22 @@ class TacticsState(TwoSeatOutcome):
             if duelist is not None and duelist.hp > 0:
                 self.strike(duelist, attacker, COUNTER_DAMAGE, "counter")
 
+    def obstacle_damage(self, attacker: Unit) -> int:
+        """What an attack takes off an obstacle: the attacker's raw `attack` (rules §8,
+        ``obstacle.hp -= attacker.attack``), or with the option ``obstacle_damage =
+        "effective_atk"`` its ATK with buff modifiers (floored at 0). Nature's Power
+        charges and Challenge's halving never apply to obstacles."""
+        if self.options.obstacle_damage == "attack":
+            return attacker.atk
+        return self.effective_atk(attacker)
+
     def attack_tile(self, attacker: Unit, x: int, y: int) -> None:
         if (x, y) in self.obstacles:
             attacker.invisible = False
             hp = (
                 0
                 if POWER in attacker.buffs
-                else self.obstacles[(x, y)] - self.effective_atk(attacker)
+                else self.obstacles[(x, y)] - self.obstacle_damage(attacker)
             )
             if hp <= 0:
                 del self.obstacles[(x, y)]
