@@ -33,6 +33,7 @@ def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[
         line_of_sight=st.booleans(),
         move_attack_reach=st.sampled_from(["adjacent", "range"]),
         death_chooser=st.sampled_from(["owner", "killer"]),
+        system_death_spawn=st.sampled_from(["choice", "parity"]),
         round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
         slow_resolution=st.sampled_from(["next_round", "round_end"]),
         move_and_skill=st.booleans(),

@@ -5,6 +5,8 @@ test of the default and a test of the option, each failing if that behaviour wer
 - MOVE_AND_SKILL is an action (rules §2.3; option ``move_and_skill = false``).
 - An obstacle loses the attacker's raw ``attack`` (rules §8; option ``obstacle_damage =
   "effective_atk"``).
+- Every friendly minion death offers its owner the choice (rules §4.1), round-end deaths
+  included (option ``system_death_spawn = "parity"``).
 """
 
 from __future__ import annotations
@@ -16,11 +18,20 @@ import pytest
 from sparring.agents.uniform import UniformRandomAgent
 from sparring.core.errors import IllegalAction
 from sparring.core.playout import play_match
-from sparring.games.tactics.actions import Attack, MoveSkill, Skill, action_from_json
+from sparring.games.tactics.actions import (
+    BUFF_TILE,
+    OBSTACLE,
+    Attack,
+    EndTurn,
+    MoveSkill,
+    Skill,
+    action_from_json,
+)
 from sparring.games.tactics.greedy import GreedyAgent
 from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.render import describe_event
 from sparring.games.tactics.spec import SPEC
+from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
 
 from .helpers import act, arrange, battle, events, give, hp, legal, unit
@@ -114,3 +125,72 @@ def test_option_obstacle_damage_effective_atk_counts_the_buffs() -> None:
     act(state, Attack("p1_hero", 2, 1))
     act(state, Attack("p1_minion_2", 4, 1))
     assert state.obstacles == {(2, 1): 3, (4, 1): 1}
+
+
+# ---------------------------------------------------------------------- round-end deaths
+
+
+def pass_all(state: TacticsState) -> None:
+    """Every unit with an action left passes, up to the round end (and no further)."""
+    start = state.round
+    while state.round == start and not state.deaths and not state.is_terminal():
+        seat = state.to_move()[0]
+        uid = next(u.id for u in state.units if u.seat == seat and state.can_act(u))
+        state.apply(EndTurn(uid), seat)
+
+
+def decaying_minions(**options: Any) -> TacticsState:
+    """Round 1 with P1's ARCHER (4, 0) and P2's ASSASSIN (0, 4) at 1 HP: both die of
+    decay at its end."""
+    state = battle(**options)
+    unit(state, "p1_minion_2").hp = 1
+    unit(state, "p2_minion_1").hp = 1
+    return state
+
+
+def test_a_minion_dying_at_the_round_end_asks_its_owner_and_the_round_end_waits() -> None:
+    """Rules §4.1: every friendly minion death lets its owner choose, decay deaths too.
+    The round end stops after the decay step, asks each owner in unit-id order, then goes
+    on: the next round begins only after the last answer."""
+    state = decaying_minions()
+    pass_all(state)
+    assert state.round == 1 and state.round_end_next is not None
+    assert state.deaths == [("p1_minion_2", 4, 0, 0), ("p2_minion_1", 0, 4, 1)]
+    assert state.to_move() == (0,) and list(state.legal_actions(0)) == [OBSTACLE, BUFF_TILE]
+    with pytest.raises(IllegalAction, match="death choice is pending"):
+        state.apply(EndTurn("p1_hero"), 0)
+    state.rng.script("tile_buff", [1])
+    state.apply(BUFF_TILE, 0)
+    assert state.round == 1 and state.to_move() == (1,)
+    state.apply(OBSTACLE, 1)
+    assert state.round == 2 and state.round_end_next is None
+    assert state.obstacles == {(0, 4): 3} and state.tiles == {(4, 0): ["LIFE", 1]}
+    chose = [(e["seat"], e["unit"], e["spawn"]) for e in events(state, "death_choice")]
+    assert chose == [(0, "p1_minion_2", "buff_tile"), (1, "p2_minion_1", "obstacle")]
+
+
+def test_a_round_end_death_choice_is_the_owners_even_with_the_killer_option() -> None:
+    """At the round end nobody acted: with death_chooser = "killer" the owner still
+    chooses."""
+    state = decaying_minions(death_chooser="killer")
+    pass_all(state)
+    assert [d[3] for d in state.deaths] == [0, 1]
+
+
+def test_a_round_end_death_choice_timing_out_leaves_an_obstacle_and_the_round_goes_on() -> None:
+    state = decaying_minions()
+    pass_all(state)
+    state.timeout(0)
+    state.timeout(1)
+    assert state.round == 2 and state.obstacles == {(4, 0): 3, (0, 4): 3}
+    assert hp(state, "p1_hero") == 5 and hp(state, "p2_hero") == 5  # no HP penalty
+
+
+def test_option_parity_round_end_deaths_ask_nobody() -> None:
+    """Option system_death_spawn = "parity" (MASTER spec, CODE): the round end never
+    waits; round 1 is odd, so both leave obstacles."""
+    state = decaying_minions(system_death_spawn="parity")
+    pass_all(state)
+    assert state.round == 2 and not state.deaths
+    assert state.obstacles == {(4, 0): 3, (0, 4): 3}
+    assert events(state, "death_choice") == []

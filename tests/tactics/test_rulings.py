@@ -186,10 +186,11 @@ def test_a5_option_killer_lets_the_active_player_choose() -> None:
     assert state.obstacles == {(4, 2): 3} and state.current_player == 1
 
 
-def test_a5_round_end_deaths_follow_parity_with_no_choice() -> None:
-    """A5: an odd round's end leaves an obstacle, an even round's a buff tile; nobody is
-    asked."""
-    state = battle()
+def test_a5_option_parity_round_end_deaths_leave_by_parity_with_no_choice() -> None:
+    """A5's suggested rule as the option system_death_spawn = "parity" (the default asks
+    the owner, rules §4.1: test_rules_text.py): an odd round's end leaves an obstacle, an
+    even round's a buff tile; nobody is asked."""
+    state = battle(system_death_spawn="parity")
     unit(state, "p1_minion_2").hp = 1
     since = len(state.events)
     finish_round(state)  # round 1: the archer decays to 0

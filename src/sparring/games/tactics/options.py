@@ -12,7 +12,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "movement": ("line", "path"),
     "move_attack_reach": ("adjacent", "range"),
     "death_chooser": ("owner", "killer"),
-    "system_death_spawn": ("parity",),
+    "system_death_spawn": ("choice", "parity"),
     "round_opener": ("last_actor_opponent", "alternate"),
     "slow_resolution": ("next_round", "round_end"),
     "obstacle_damage": ("attack", "effective_atk"),
@@ -27,7 +27,7 @@ class TacticsOptions:
     line_of_sight: bool = True
     move_attack_reach: str = "adjacent"
     death_chooser: str = "owner"
-    system_death_spawn: str = "parity"
+    system_death_spawn: str = "choice"
     round_opener: str = "last_actor_opponent"
     move_and_skill: bool = True
     slow_resolution: str = "next_round"

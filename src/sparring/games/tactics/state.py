@@ -71,6 +71,7 @@ class TacticsState(TwoSeatOutcome):
         self.opened = [False, False]
         self.deaths: list[tuple[str, int, int, int]] = []
         self.after: tuple[int, str] | None = None
+        self.round_end_next: str | None = None
         self.winner: int | None = None
         self.end_reason = ""
         self.clones = 0
@@ -326,7 +327,7 @@ class TacticsState(TwoSeatOutcome):
 
     def _finish(self, seat: int, unit: Unit) -> None:
         """After an action: deaths and victory, then the death choices, then who acts."""
-        self.collect_deaths(chooser_default=seat)
+        self.collect_deaths(active=seat)
         self.check_victory(active=seat)
         if self.phase == OVER:
             return
@@ -499,27 +500,40 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ deaths
 
-    def collect_deaths(self, chooser_default: int) -> None:
-        """Units at 0 HP leave the board. A dead minion's owner (or, as an option, the
-        active player) chooses what it leaves, one at a time in unit-id order (A20);
-        clones and heroes leave nothing; a dead Mage's warp beacon goes with it."""
+    def collect_deaths(self, active: int | None) -> None:
+        """Units at 0 HP leave the board. A dead minion's owner (or, with the option
+        ``death_chooser = "killer"``, the `active` player) chooses what it leaves (rules
+        §4.1), one at a time in unit-id order (A20). At the round end (`active` None) the
+        owner chooses, or with ``system_death_spawn = "parity"`` no one: the round's
+        parity decides at once. Clones and heroes leave nothing; a dead Mage's warp beacon
+        goes with it."""
         for unit in self.units:
             if unit.hp <= 0 and unit.x >= 0:
                 x, y = unit.x, unit.y
                 unit.x = unit.y = -1
                 unit.beacon = None
                 self.events.append((ev.DIED, PUBLIC, unit.id))
-                if unit.category == MINION:
-                    chooser = (
-                        unit.seat if self.options.death_chooser == "owner" else chooser_default
-                    )
-                    self.deaths.append((unit.id, x, y, chooser))
+                if unit.category != MINION:
+                    continue
+                if active is None and self.options.system_death_spawn == "parity":
+                    from .roundend import parity_spawn
+
+                    self.spawn(x, y, parity_spawn(self.round))
+                    continue
+                chooser = unit.seat
+                if active is not None and self.options.death_chooser == "killer":
+                    chooser = active
+                self.deaths.append((unit.id, x, y, chooser))
 
     def _death_choice(self, choice: DeathChoice) -> None:
         uid, x, y, chooser = self.deaths.pop(0)
         self.events.append((ev.CHOSE, PUBLIC, chooser, uid, choice.spawn))
         self.spawn(x, y, choice.spawn)
-        if not self.deaths and self.after is not None:
+        if not self.deaths and self.round_end_next is not None:
+            from .roundend import resume_round_end
+
+            resume_round_end(self)
+        elif not self.deaths and self.after is not None:
             seat, unit_id = self.after
             self.after = None
             if unit_id:

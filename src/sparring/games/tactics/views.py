@@ -53,6 +53,7 @@ def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
         "to_move": list(state.to_move()),
         "acting_unit": state.current,
         "last_actor": state.last_actor,
+        "round_end_next": state.round_end_next,
         "winner": state.winner,
         "end_reason": state.end_reason,
         "options": state.options.to_json(),
