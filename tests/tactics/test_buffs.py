@@ -253,8 +253,8 @@ def test_bleed_is_hp_loss_that_no_guardian_or_shield_stops() -> None:
     assert hp(state, "p1_minion_1") == 5 - 1  # its decay only
 
 
-def test_bleed_runs_in_unit_id_order_before_decay() -> None:
-    """§10.5, §12: BLEED in id order, then decay."""
+def test_bleed_runs_in_unit_id_order_after_decay() -> None:
+    """§10.5, rules §9: decay, then BLEED (the text's poison), each in id order."""
     state = battle()
     for uid in ("p2_hero", "p1_minion_2", "p1_hero"):
         give(state, uid, "BLEED")
@@ -262,13 +262,13 @@ def test_bleed_runs_in_unit_id_order_before_decay() -> None:
     finish_round(state)
     hurts = [(e["unit"], e["cause"]) for e in events(state, "hurt", since)]
     assert hurts == [
-        ("p1_hero", "bleed"),
-        ("p1_minion_2", "bleed"),
-        ("p2_hero", "bleed"),
         ("p1_minion_1", "decay"),
         ("p1_minion_2", "decay"),
         ("p2_minion_1", "decay"),
         ("p2_minion_2", "decay"),
+        ("p1_hero", "bleed"),
+        ("p1_minion_2", "bleed"),
+        ("p2_hero", "bleed"),
     ]
 
 

@@ -7,6 +7,8 @@ test of the default and a test of the option, each failing if that behaviour wer
   "effective_atk"``).
 - Every friendly minion death offers its owner the choice (rules §4.1), round-end deaths
   included (option ``system_death_spawn = "parity"``).
+- The round end runs in rules §9's order: decay, poison (BLEED), durations, pressure
+  (option ``round_end_order = "companion"``: BLEED, decay, pressure, durations).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from sparring.games.tactics.spec import SPEC
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
 
-from .helpers import act, arrange, battle, events, give, hp, legal, unit
+from .helpers import OFF, act, arrange, battle, events, give, hp, legal, unit
 
 # ---------------------------------------------------------------------- MOVE_AND_SKILL
 
@@ -194,3 +196,54 @@ def test_option_parity_round_end_deaths_ask_nobody() -> None:
     assert state.round == 2 and not state.deaths
     assert state.obstacles == {(4, 0): 3, (0, 4): 3}
     assert events(state, "death_choice") == []
+
+
+# ---------------------------------------------------------------------- round-end order
+
+
+def bleeding_minion_at_one_hp(**options: Any) -> TacticsState:
+    """Round 8, every unit but P1's ARCHER done; that ARCHER has 1 HP and BLEED, and P2's
+    TANK 2 HP (decay, then pressure, kill it). P2's ASSASSIN is gone."""
+    state = battle(**options)
+    state.round = 8
+    arrange(state, p2_minion_1=OFF)
+    unit(state, "p1_minion_2").hp = 1
+    unit(state, "p2_minion_2").hp = 2
+    give(state, "p1_minion_2", "BLEED", 1)
+    for u in state.units:
+        u.acted = 0 if u.id == "p1_minion_2" else 1
+    return state
+
+
+def test_the_round_end_runs_decay_before_poison_and_the_durations_before_pressure() -> None:
+    """Rules §9: 1 decay, 2 poison, 3-5 durations and buff tiles, 6 the late-game check.
+    The bleeding ARCHER at 1 HP dies of decay (BLEED never touches it), and the buff tile
+    its owner leaves is made before the durations tick, so it is ticked once; a PRESSURE
+    death's tile comes after them and keeps its 2 rounds."""
+    state = bleeding_minion_at_one_hp()
+    state.apply(EndTurn("p1_minion_2"), 0)
+    causes = [(e["unit"], e["cause"]) for e in events(state, "hurt")]
+    assert ("p1_minion_2", "decay") in causes and ("p1_minion_2", "bleed") not in causes
+    assert state.deaths == [("p1_minion_2", 4, 0, 0)] and state.round_end_next == "bleed"
+    state.rng.script("tile_buff", [1, 2])
+    state.apply(BUFF_TILE, 0)
+    assert state.deaths == [("p2_minion_2", 4, 4, 1)] and state.round_end_next == "next_round"
+    state.apply(BUFF_TILE, 1)
+    assert state.round == 9
+    assert state.tiles == {(4, 0): ["LIFE", 1], (4, 4): ["SPEED", 2]}
+
+
+def test_option_round_end_order_companion_runs_bleed_decay_pressure_then_durations() -> None:
+    """Option round_end_order = "companion" (companion §12's suggested order): the ARCHER
+    dies of BLEED, and both tiles are made before the durations tick once."""
+    state = bleeding_minion_at_one_hp(round_end_order="companion")
+    state.apply(EndTurn("p1_minion_2"), 0)
+    causes = [(e["unit"], e["cause"]) for e in events(state, "hurt")]
+    assert ("p1_minion_2", "bleed") in causes and ("p1_minion_2", "decay") not in causes
+    assert state.round_end_next == "decay"
+    state.rng.script("tile_buff", [1, 2])
+    state.apply(BUFF_TILE, 0)
+    assert state.round_end_next == "durations"
+    state.apply(BUFF_TILE, 1)
+    assert state.round == 9
+    assert state.tiles == {(4, 0): ["LIFE", 1], (4, 4): ["SPEED", 1]}

@@ -16,6 +16,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "round_opener": ("last_actor_opponent", "alternate"),
     "slow_resolution": ("next_round", "round_end"),
     "obstacle_damage": ("attack", "effective_atk"),
+    "round_end_order": ("rules", "companion"),
 }
 
 
@@ -36,6 +37,7 @@ class TacticsOptions:
     extra_tick_for_acted: bool = False
     round_cap: int = 30
     obstacle_damage: str = "attack"
+    round_end_order: str = "rules"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,19 +1,24 @@
 """The end of a round: a list of steps run in order, which may pause for death choices.
 
-The steps (companion §12's suggested order):
+The steps, in rules §9's order (option ``round_end_order = "rules"``, the default):
 
 1. with ``slow_resolution = "round_end"``, the round's prepared (SLOW) actions;
-2. BLEED: 1 HP from every bleeding unit;
-3. decay: 1 HP from every minion (and clone), from round ``decay_start_round`` on;
-4. pressure: 1 HP from every unit, from round 8 on;
-5. durations: buffs and statuses, buff tiles, cooldowns, shields, clones, invisibility;
+2. decay ("Minion Decay"): 1 HP from every minion (and clone), from round
+   ``decay_start_round`` on;
+3. BLEED ("Poison Damage"): 1 HP from every bleeding unit;
+4. durations ("BUFF Duration", "Remove Expired", "Remove BUFF Tiles"): buffs and
+   statuses, buff tiles, and with them cooldowns, shields, clones, invisibility;
+5. pressure ("Late-Game Check"): 1 HP from every unit, from round 8 on;
 
-then the round cap, or the next round. After each step that costs HP the units at 0 HP
-die, then victory is checked (both heroes in the same step: the player who made the
-round's last activation wins, ruling A9; in different steps the first to fall loses), then
-every dead minion's owner chooses what it leaves (rules §4.1): the round end waits for the
-choices and goes on with its next step. With ``system_death_spawn = "parity"`` (MASTER,
-CODE) no one is asked: an obstacle in odd rounds, a buff tile in even rounds.
+then the round cap, or the next round. With ``round_end_order = "companion"`` (companion
+§12's suggested order) they run BLEED, decay, pressure, durations.
+
+After each step that costs HP the units at 0 HP die, then victory is checked (both heroes
+in the same step: the player who made the round's last activation wins, ruling A9; in
+different steps the first to fall loses), then every dead minion's owner chooses what it
+leaves (rules §4.1): the round end waits for the choices and goes on with its next step.
+With ``system_death_spawn = "parity"`` (MASTER, CODE) no one is asked: an obstacle in odd
+rounds, a buff tile in even rounds.
 """
 
 from __future__ import annotations
@@ -36,7 +41,10 @@ DECAY = "decay"
 PRESSURE = "pressure"
 DURATIONS = "durations"
 NEXT_ROUND = "next_round"
-ORDER = (PREPARED, BLEED, DECAY, PRESSURE, DURATIONS, NEXT_ROUND)
+ORDERS: dict[str, tuple[str, ...]] = {
+    "rules": (PREPARED, DECAY, BLEED, DURATIONS, PRESSURE, NEXT_ROUND),
+    "companion": (PREPARED, BLEED, DECAY, PRESSURE, DURATIONS, NEXT_ROUND),
+}
 
 
 def end_round(state: TacticsState) -> None:
@@ -53,7 +61,7 @@ def resume_round_end(state: TacticsState) -> None:
 
 
 def _run(state: TacticsState, first: str) -> None:
-    steps = ORDER
+    steps = ORDERS[state.options.round_end_order]
     for index in range(steps.index(first), len(steps)):
         name = steps[index]
         if name == NEXT_ROUND:
