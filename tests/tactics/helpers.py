@@ -43,6 +43,7 @@ def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[
         round_cap=st.sampled_from(list(round_caps)),
         obstacle_damage=st.sampled_from(["attack", "effective_atk"]),
         round_end_order=st.sampled_from(["rules", "companion"]),
+        challenge_counter=st.sampled_from(["always", "survivor"]),
     )
 
 

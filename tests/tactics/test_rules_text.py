@@ -9,6 +9,9 @@ test of the default and a test of the option, each failing if that behaviour wer
   included (option ``system_death_spawn = "parity"``).
 - The round end runs in rules §9's order: decay, poison (BLEED), durations, pressure
   (option ``round_end_order = "companion"``: BLEED, decay, pressure, durations).
+- A Challenge counter comes even when the hit kills the Duelist (companion §7 step 5), so
+  both heroes can fall, and then the active player wins (rules §5.1) (option
+  ``challenge_counter = "survivor"``: only a Duelist that survived counters).
 """
 
 from __future__ import annotations
@@ -247,3 +250,52 @@ def test_option_round_end_order_companion_runs_bleed_decay_pressure_then_duratio
     state.apply(BUFF_TILE, 1)
     assert state.round == 9
     assert state.tiles == {(4, 0): ["LIFE", 1], (4, 4): ["SPEED", 1]}
+
+
+# ---------------------------------------------------------------------- Challenge counter
+
+
+def challenged_hero_hits_the_duelist(**options: Any) -> TacticsState:
+    """P2's Duelist hero (1 HP) at (2, 1) has challenged P1's hero (1 HP) at (2, 0), which
+    is about to hit it for 1: a hit on the Duelist itself is not halved."""
+    state = battle("warrior_endure", "duelist_challenge", **options)
+    arrange(state, p2_hero=(2, 1))
+    unit(state, "p1_hero").hp = 1
+    unit(state, "p2_hero").hp = 1
+    give(state, "p1_hero", "CHALLENGE")
+    unit(state, "p1_hero").challenger = "p2_hero"
+    return state
+
+
+def test_a_challenge_counter_comes_even_from_a_duelist_the_hit_killed() -> None:
+    """Companion §7 step 5: "D then counters with 2 damage" — no "if it survives". The
+    counter kills the attacking hero too: both heroes fall in one action, and the active
+    player (the attacker's seat) wins (rules §5.1)."""
+    state = challenged_hero_hits_the_duelist()
+    state.apply(Attack("p1_hero", 2, 1), 0)
+    causes = [(e["unit"], e["cause"], e["hp"]) for e in events(state, "hurt")]
+    assert causes == [("p2_hero", "attack", 0), ("p1_hero", "counter", -1)]
+    assert state.is_terminal() and state.winner == 0
+    assert state.end_reason == "both heroes fell: the active player wins"
+
+
+def test_a_challenge_counter_from_a_fallen_duelist_kills_a_minion_attacker() -> None:
+    """The same with an ASSASSIN (2 HP) as the challenged attacker: the Duelist dies and
+    its counter still kills the ASSASSIN; the enemy hero's death ends the game."""
+    state = battle("duelist_challenge")
+    arrange(state, p2_minion_1=(2, 1))
+    unit(state, "p1_hero").hp = 2
+    give(state, "p2_minion_1", "CHALLENGE")
+    unit(state, "p2_minion_1").challenger = "p1_hero"
+    act(state, Attack("p2_minion_1", 2, 0))
+    assert state.is_terminal() and state.winner == 1 and hp(state, "p2_minion_1") == 0
+
+
+def test_option_challenge_counter_survivor_needs_the_duelist_alive() -> None:
+    """Option challenge_counter = "survivor" (our earlier ruling): a Duelist killed by the
+    hit does not counter; the attacker keeps its HP and simply wins."""
+    state = challenged_hero_hits_the_duelist(challenge_counter="survivor")
+    state.apply(Attack("p1_hero", 2, 1), 0)
+    assert [e["cause"] for e in events(state, "hurt")] == ["attack"]
+    assert state.is_terminal() and state.winner == 0 and hp(state, "p1_hero") == 1
+    assert state.end_reason == "seat 1's hero fell"

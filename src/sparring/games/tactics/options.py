@@ -17,6 +17,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "slow_resolution": ("next_round", "round_end"),
     "obstacle_damage": ("attack", "effective_atk"),
     "round_end_order": ("rules", "companion"),
+    "challenge_counter": ("always", "survivor"),
 }
 
 
@@ -38,6 +39,7 @@ class TacticsOptions:
     round_cap: int = 30
     obstacle_damage: str = "attack"
     round_end_order: str = "rules"
+    challenge_counter: str = "always"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -466,8 +466,11 @@ class TacticsState(TwoSeatOutcome):
             return
         self.strike(attacker, target, amount, "attack")
         if challenger is not None and receiver.id == challenger:
+            # Companion §7 step 5: the Duelist counters, even when the hit killed it (the
+            # option challenge_counter = "survivor" asks that it survived).
             duelist = self.unit(challenger)
-            if duelist is not None and duelist.hp > 0:
+            survivor_only = self.options.challenge_counter == "survivor"
+            if duelist is not None and (duelist.hp > 0 or not survivor_only):
                 self.strike(duelist, attacker, COUNTER_DAMAGE, "counter")
 
     def obstacle_damage(self, attacker: Unit) -> int:
