@@ -14,7 +14,14 @@ from typing import Any
 from hypothesis import strategies as st
 
 from sparring.core.events import event_json
-from sparring.games.tactics.actions import OBSTACLE, Action, DeathChoice, Draft, EndTurn
+from sparring.games.tactics.actions import (
+    OBSTACLE,
+    Action,
+    BattleAction,
+    DeathChoice,
+    Draft,
+    EndTurn,
+)
 from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.units import Unit
@@ -100,9 +107,9 @@ def turn(state: TacticsState, seat: int) -> None:
     state._legal = None
 
 
-def act(state: TacticsState, action: Action) -> None:
+def act(state: TacticsState, action: BattleAction) -> None:
     """Apply a battle action as its unit's seat, handing that seat the turn if need be."""
-    owner = unit(state, action.unit).seat  # type: ignore[union-attr]
+    owner = unit(state, action.unit).seat
     if state.seat != owner and state.current is None and not state.deaths:
         turn(state, owner)
     state.apply(action, owner)

@@ -133,7 +133,8 @@ class DeathChoice:
         return {"type": "death_choice", "spawn": self.spawn}
 
 
-Action = Draft | Move | Attack | MoveAttack | Skill | MoveSkill | EndTurn | DeathChoice
+BattleAction = Move | Attack | MoveAttack | Skill | MoveSkill | EndTurn
+Action = Draft | BattleAction | DeathChoice
 OBSTACLE = DeathChoice("obstacle")
 BUFF_TILE = DeathChoice("buff_tile")
 

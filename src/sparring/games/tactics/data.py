@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import itertools
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -63,12 +62,7 @@ class GameData:
         cached = _DRAFTS.get(distinct)
         if cached is not None:
             return cached
-        pairs = (
-            itertools.permutations(MINION_TYPES, 2)
-            if distinct
-            else itertools.product(MINION_TYPES, repeat=2)
-        )
-        pairs = list(pairs)
+        pairs = [(a, b) for a in MINION_TYPES for b in MINION_TYPES if not distinct or a != b]
         _DRAFTS[distinct] = drafts = tuple(
             Draft(hero, skill, pair)
             for hero, skills in self.classes.items()
@@ -86,6 +80,11 @@ def _stats(where: str, table: dict[str, Any]) -> dict[str, int]:
                 f"tactics data: {where}.{key} must be a positive integer, got {value!r}"
             )
     return {key: table[key] for key in _STATS}
+
+
+def _start(table: dict[str, list[int]]) -> dict[str, tuple[int, int]]:
+    """A seat's starting tiles, each an [x, y] pair."""
+    return {key: (value[0], value[1]) for key, value in table.items()}
 
 
 def load(text: str) -> GameData:
@@ -107,10 +106,7 @@ def load(text: str) -> GameData:
                 raise ValueError(
                     f"tactics data: skill {skill} has an unknown target {entry.get('target')!r}"
                 )
-    start = tuple(
-        {key: tuple(value) for key, value in constants["start"][seat].items()}
-        for seat in ("p1", "p2")
-    )
+    start = (_start(constants["start"]["p1"]), _start(constants["start"]["p2"]))
     return GameData(
         board=constants["board"],
         obstacle_hp=constants["obstacle_hp"],
@@ -127,7 +123,7 @@ def load(text: str) -> GameData:
         skills=skills,
         buffs=doc["buff"],
         statuses=doc["status"],
-        start=start,  # type: ignore[arg-type]
+        start=start,
     )
 
 

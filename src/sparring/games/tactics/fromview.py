@@ -95,7 +95,8 @@ def _unit(state: TacticsState, data: dict[str, Any]) -> Unit:
     if "skill" in data:
         unit.skill = data["skill"]
         unit.cooldown = data["cooldown"]
-        unit.beacon = tuple(data["beacon"]) if data["beacon"] is not None else None  # type: ignore[assignment]
+        beacon = data["beacon"]
+        unit.beacon = (beacon[0], beacon[1]) if beacon is not None else None
         unit.charges = data["charges"]
     unit.acted = state.max_actions(unit) - data["actions_left"]
     return unit

@@ -32,7 +32,17 @@ from typing import Any
 
 from sparring.agents.terminal import Parse, TerminalAgent
 
-from .actions import Action, Attack, DeathChoice, Draft, Move, MoveAttack, MoveSkill, Skill
+from .actions import (
+    Action,
+    Attack,
+    BattleAction,
+    DeathChoice,
+    Draft,
+    Move,
+    MoveAttack,
+    MoveSkill,
+    Skill,
+)
 from .data import DATA
 from .render import render_view, skill_name, unit_letter
 
@@ -227,7 +237,7 @@ class Dialog:
 
     # -------------------------------------------------------------- battle
 
-    def _matching(self) -> list[Action]:
+    def _matching(self) -> list[BattleAction]:
         return [a for a in self.legal if not isinstance(a, Draft | DeathChoice)]
 
     def _battle_step(self) -> Step | None:
@@ -261,8 +271,8 @@ class Dialog:
     def _unit(self, uid: str) -> dict[str, Any]:
         return next(u for u in self.view["units"] if u["id"] == uid)
 
-    def _unit_step(self, actions: list[Action]) -> Step:
-        ids = list(dict.fromkeys(a.unit for a in actions))  # type: ignore[union-attr]
+    def _unit_step(self, actions: list[BattleAction]) -> Step:
+        ids = list(dict.fromkeys(a.unit for a in actions))
         units = [self._unit(uid) for uid in ids]
         kinds = [u["kind"].lower() for u in units]
         options = []
@@ -292,7 +302,7 @@ class Dialog:
             auto=True,
         )
 
-    def _kind_step(self, uid: str, actions: list[Action]) -> Step:
+    def _kind_step(self, uid: str, actions: list[BattleAction]) -> Step:
         unit = self._unit(uid)
         options = []
         for kind in KINDS:
@@ -342,8 +352,8 @@ class Dialog:
             for x, y in tiles
         ]
 
-    def _tile_step(self, kind: str, uid: str, actions: list[Action]) -> Step:
-        tiles = list(dict.fromkeys((a.x, a.y) for a in actions))  # type: ignore[union-attr]
+    def _tile_step(self, kind: str, uid: str, actions: list[BattleAction]) -> Step:
+        tiles = list(dict.fromkeys((a.x, a.y) for a in actions if isinstance(a, Move | Attack)))
         verb = "move to" if kind == "move" else "attack"
         return Step(
             f"Which tile does {uid} {verb}?",
@@ -352,11 +362,14 @@ class Dialog:
             tiles=True,
         )
 
-    def _landing_step(self, actions: list[Action], then: str, aim: Callable[[Any], Tile]) -> Step:
-        tiles = list(dict.fromkeys((a.x, a.y) for a in actions))  # type: ignore[union-attr]
+    def _landing_step(
+        self, actions: list[BattleAction], then: str, aim: Callable[[Any], Tile]
+    ) -> Step:
+        moving = [a for a in actions if isinstance(a, MoveAttack | MoveSkill)]
+        tiles = list(dict.fromkeys((a.x, a.y) for a in moving))
         options = []
         for x, y in tiles:
-            aims = dict.fromkeys(aim(a) for a in actions if (a.x, a.y) == (x, y))  # type: ignore[union-attr]
+            aims = dict.fromkeys(aim(a) for a in moving if (a.x, a.y) == (x, y))
             where = " or ".join(f"{ax},{ay}" for ax, ay in aims)
             options.append(Option(f"{x},{y} (then {then} {where})", (x, y), (f"{x},{y}",)))
         return Step(
@@ -366,8 +379,8 @@ class Dialog:
             tiles=True,
         )
 
-    def _hit_step(self, actions: list[Action]) -> Step:
-        tiles = list(dict.fromkeys((a.tx, a.ty) for a in actions))  # type: ignore[union-attr]
+    def _hit_step(self, actions: list[BattleAction]) -> Step:
+        tiles = list(dict.fromkeys((a.tx, a.ty) for a in actions if isinstance(a, MoveAttack)))
         return Step(
             "Then hit which enemy?",
             self._tile_options(tiles),
@@ -377,7 +390,11 @@ class Dialog:
         )
 
     def _skill_step(
-        self, unit: dict[str, Any], own: Tile, actions: list[Action], aim: Callable[[Any], Tile]
+        self,
+        unit: dict[str, Any],
+        own: Tile,
+        actions: list[BattleAction],
+        aim: Callable[[Any], Tile],
     ) -> Step:
         """Where the skill is aimed; `own` is the hero's tile when it casts (after the move
         of a move+skill), which a self skill aims at without asking."""
@@ -395,8 +412,12 @@ class Dialog:
             auto=tiles == [own],
         )
 
-    def _choice_step(self, actions: list[Action]) -> Step:
-        choices = list(dict.fromkeys(a.choice for a in actions))  # type: ignore[union-attr]
+    def _choice_step(self, actions: list[BattleAction]) -> Step:
+        choices = list(
+            dict.fromkeys(
+                a.choice for a in actions if isinstance(a, Skill | MoveSkill) and a.choice
+            )
+        )
         options = [
             Option(f"{c} — {DATA.buffs[c]['text']}", c, (c.lower(), c[0].lower())) for c in choices
         ]
@@ -487,18 +508,18 @@ class Dialog:
         )
 
 
-def _kind(action: Action) -> str:
+def _kind(action: BattleAction) -> str:
     for kind, cls in KIND_TYPES.items():
         if isinstance(action, cls):
             return kind
     return "end_turn"
 
 
-def _fits(action: Action, values: list[Any]) -> bool:
+def _fits(action: BattleAction, values: list[Any]) -> bool:
     """Whether a battle action agrees with the answers so far (unit, kind, tiles, choice)."""
     if not values:
         return True
-    if action.unit != values[0]:  # type: ignore[union-attr]
+    if action.unit != values[0]:
         return False
     if len(values) == 1:
         return True

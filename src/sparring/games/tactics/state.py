@@ -23,6 +23,7 @@ from .actions import (
     OBSTACLE,
     Action,
     Attack,
+    BattleAction,
     DeathChoice,
     Draft,
     EndTurn,
@@ -286,8 +287,8 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ activations
 
-    def _activate(self, seat: int, action: Action) -> None:
-        unit = self.unit(action.unit)  # type: ignore[union-attr]
+    def _activate(self, seat: int, action: BattleAction) -> None:
+        unit = self.unit(action.unit)
         assert unit is not None
         self.events.append((ev.ACT, PUBLIC, seat, unit.id, action.to_json()))
         unit.acted += 1
