@@ -440,10 +440,12 @@ class Dialog:
                 )
                 for hero, skills in DATA.classes.items()
             ]
+            hero = DATA.hero_stats
             return Step(
                 "Draft: choose your hero's class.",
                 options,
-                "Every hero has 5 HP, 1 ATK, move 1, range 1 and one skill of its class.",
+                f"Every hero has {hero['hp']} HP, {hero['atk']} ATK, move {hero['move']}, "
+                f"range {hero['range']} and one skill of its class.",
             )
         if len(values) == 1:
             options = []
@@ -452,15 +454,17 @@ class Dialog:
                 entry = DATA.skills[skill]
                 label = f"{name} (range {entry['range']}) — {entry['text']}"
                 options.append(Option(label, skill, (skill, name.lower(), *name.lower().split())))
+            cooldown = max(DATA.skills[skill]["cooldown"] for skill in DATA.classes[values[0]])
             return Step(
                 f"Draft: choose your {values[0]}'s skill.",
                 options,
                 "The skill is your hero's only special action; every use starts a cooldown "
-                "of 2 (usable again two rounds later).",
+                f"of {cooldown} (usable again {cooldown} rounds later).",
             )
         if len(values) in (2, 3):
             slot = len(values) - 1
-            where = "left, x = 0" if slot == 1 else "right, x = 4"
+            side = "left" if slot == 1 else "right"
+            where = f"{side}, x = {DATA.minion_x[slot - 1]}"
             picked = tuple(values[2:])
             offered = [
                 d.minions[slot - 1]
@@ -469,6 +473,7 @@ class Dialog:
                 and (d.hero, d.skill) == (values[0], values[1])
                 and d.minions[: slot - 1] == picked
             ]
+            archer, assassin = DATA.minions["ARCHER"], DATA.minions["ASSASSIN"]
             options = []
             for kind in dict.fromkeys(offered):
                 stats = DATA.minions[kind]
@@ -480,8 +485,9 @@ class Dialog:
             return Step(
                 f"Draft: choose minion {slot} (it starts on the {where}).",
                 options,
-                "TANK guards adjacent friends (takes their damage); ARCHER shoots 3 tiles in a "
-                "line; ASSASSIN moves 4 and hits for 2. Every minion loses 1 HP per round.",
+                "TANK guards adjacent friends (takes their damage); ARCHER shoots "
+                f"{archer['range']} tiles in a line; ASSASSIN moves {assassin['move']} and "
+                f"hits for {assassin['atk']}. Every minion loses 1 HP per round.",
             )
         return None
 
@@ -490,13 +496,13 @@ class Dialog:
         where = f" at {death.get('x')},{death.get('y')}" if death else ""
         options = [
             Option(
-                "obstacle — 3 HP; blocks moves and shots until destroyed",
+                f"obstacle — {DATA.obstacle_hp} HP; blocks moves and shots until destroyed",
                 "obstacle",
                 SPAWN_WORDS["obstacle"],
             ),
             Option(
-                "buff tile — a random buff (drawn now, shown to both) for 2 rounds; the "
-                "first unit to end a move on it takes it",
+                f"buff tile — a random buff (drawn now, shown to both) for {DATA.tile_rounds} "
+                "rounds; the first unit to end a move on it takes it",
                 "buff_tile",
                 SPAWN_WORDS["buff_tile"],
             ),

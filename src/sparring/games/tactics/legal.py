@@ -18,12 +18,11 @@ from .actions import (
     Skill,
 )
 from .board import DIRECTIONS, inside
+from .state import BLIND, INVULNERABLE, POWER
 
 if TYPE_CHECKING:
     from .state import TacticsState
     from .units import Unit
-
-BLIND, INVULNERABLE, POWER = "BLIND", "INVULNERABLE", "POWER"
 
 
 def move_targets(state: TacticsState, unit: Unit) -> list[tuple[int, int]]:

@@ -42,13 +42,16 @@ BATTLE = "battle"
 OVER = "over"
 
 POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW = "POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW"
-TILE_BUFFS = (POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW)
+TILE_BUFFS = tuple(DATA.buffs)  # POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW: the tile draw's order
 BLIND, DEATH_MARK, FEINT, CHALLENGE = "BLIND", "DEATH_MARK", "FEINT", "CHALLENGE"
 INVULNERABLE, POWER_OF_MANY = "INVULNERABLE", "POWER_OF_MANY"
-ATK_MODS = {POWER: 3, SPEED: -1, WEAKNESS: -2, POWER_OF_MANY: 1}
-COUNTER_DAMAGE = 2
-MARK_BONUS = 2
-NATURE_BONUS = 2
+# The rule numbers the pipeline uses, from data.toml.
+ATK_MODS = DATA.atk_mods
+SPEED_ACTIONS = DATA.buffs[SPEED]["actions"]
+COUNTER_DAMAGE = DATA.counter_damage
+MARK_BONUS = DATA.statuses[DEATH_MARK]["damage_bonus"]
+MARK_PAYOFF = DATA.statuses[DEATH_MARK]["payoff_hp"]
+NATURE_BONUS = DATA.skills["huntress_natures_power"]["bonus"]
 
 
 class TacticsState(TwoSeatOutcome):
@@ -177,7 +180,7 @@ class TacticsState(TwoSeatOutcome):
         speed = SPEED in unit.buffs
         if speed and SLOW in unit.buffs and self.options.speed_slow_cancel:
             return 1
-        return 2 if speed else 1
+        return SPEED_ACTIONS if speed else 1
 
     def is_slow(self, unit: Unit) -> bool:
         if SLOW not in unit.buffs:
@@ -296,8 +299,8 @@ class TacticsState(TwoSeatOutcome):
             unit.acted = self.max_actions(unit)
         elif self.is_slow(unit):
             unit.prepared.append(action)
-            if isinstance(action, Skill | MoveSkill):
-                unit.cooldown = 2
+            if isinstance(action, Skill | MoveSkill) and unit.skill is not None:
+                unit.cooldown = DATA.skills[unit.skill]["cooldown"]
             self.events.append((ev.PREPARED, PUBLIC, unit.id, action.to_json()))
         else:
             self.perform(unit, action)
@@ -358,17 +361,16 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ buffs
 
-    def gain_buff(self, unit: Unit, buff: str, rounds: int = 2) -> None:
+    def gain_buff(self, unit: Unit, buff: str) -> None:
         """A tile buff (or a skill's debuff): same type resets its duration; the instant HP
-        change applies on every gain and is permanent."""
-        unit.buffs[buff] = rounds
-        self.events.append((ev.BUFF, PUBLIC, unit.id, buff, rounds))
-        if buff == POWER:
-            self.change_hp(unit, 1, "power")
-        elif buff == LIFE:
-            self.change_hp(unit, 3, "life")
-        elif buff == WEAKNESS:
-            self.lose_hp(unit, 1, "weakness")
+        change (POWER +1, LIFE +3, WEAKNESS -1) applies on every gain and is permanent."""
+        entry = DATA.buffs[buff]
+        unit.buffs[buff] = entry["rounds"]
+        self.events.append((ev.BUFF, PUBLIC, unit.id, buff, entry["rounds"]))
+        if entry["instant_hp"] > 0:
+            self.change_hp(unit, entry["instant_hp"], buff.lower())
+        elif entry["instant_hp"] < 0:
+            self.lose_hp(unit, -entry["instant_hp"], buff.lower())
 
     def change_hp(self, unit: Unit, amount: int, cause: str) -> None:
         """Healing and HP gains: uncapped (ruling A16); doubled on an Invulnerable unit;
@@ -442,7 +444,7 @@ class TacticsState(TwoSeatOutcome):
         if marked and target.hp <= 0 and target.marker is not None:
             rogue = self.unit(target.marker)
             if rogue is not None and rogue.hp > 0:
-                self.change_hp(rogue, MARK_BONUS, "death mark")
+                self.change_hp(rogue, MARK_PAYOFF, "death mark")
         return receiver
 
     def attack_unit(self, attacker: Unit, target: Unit) -> None:
