@@ -14,7 +14,14 @@ from typing import Any
 from hypothesis import strategies as st
 
 from sparring.core.events import event_json
-from sparring.games.tactics.actions import OBSTACLE, Action, DeathChoice, Draft, EndTurn
+from sparring.games.tactics.actions import (
+    OBSTACLE,
+    Action,
+    BattleAction,
+    DeathChoice,
+    Draft,
+    EndTurn,
+)
 from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.units import Unit
@@ -33,6 +40,7 @@ def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[
         line_of_sight=st.booleans(),
         move_attack_reach=st.sampled_from(["adjacent", "range"]),
         death_chooser=st.sampled_from(["owner", "killer"]),
+        system_death_spawn=st.sampled_from(["choice", "parity"]),
         round_opener=st.sampled_from(["last_actor_opponent", "alternate"]),
         slow_resolution=st.sampled_from(["next_round", "round_end"]),
         move_and_skill=st.booleans(),
@@ -40,6 +48,9 @@ def rule_options(round_caps: tuple[int, ...] = (2, 9, 30)) -> st.SearchStrategy[
         endure_rounds=st.sampled_from([0, 2]),
         extra_tick_for_acted=st.booleans(),
         round_cap=st.sampled_from(list(round_caps)),
+        obstacle_damage=st.sampled_from(["attack", "effective_atk"]),
+        round_end_order=st.sampled_from(["rules", "companion"]),
+        challenge_counter=st.sampled_from(["always", "survivor"]),
     )
 
 
@@ -96,9 +107,9 @@ def turn(state: TacticsState, seat: int) -> None:
     state._legal = None
 
 
-def act(state: TacticsState, action: Action) -> None:
+def act(state: TacticsState, action: BattleAction) -> None:
     """Apply a battle action as its unit's seat, handing that seat the turn if need be."""
-    owner = unit(state, action.unit).seat  # type: ignore[union-attr]
+    owner = unit(state, action.unit).seat
     if state.seat != owner and state.current is None and not state.deaths:
         turn(state, owner)
     state.apply(action, owner)

@@ -253,8 +253,8 @@ def test_bleed_is_hp_loss_that_no_guardian_or_shield_stops() -> None:
     assert hp(state, "p1_minion_1") == 5 - 1  # its decay only
 
 
-def test_bleed_runs_in_unit_id_order_before_decay() -> None:
-    """§10.5, §12: BLEED in id order, then decay."""
+def test_bleed_runs_in_unit_id_order_after_decay() -> None:
+    """§10.5, rules §9: decay, then BLEED (the text's poison), each in id order."""
     state = battle()
     for uid in ("p2_hero", "p1_minion_2", "p1_hero"):
         give(state, uid, "BLEED")
@@ -262,13 +262,13 @@ def test_bleed_runs_in_unit_id_order_before_decay() -> None:
     finish_round(state)
     hurts = [(e["unit"], e["cause"]) for e in events(state, "hurt", since)]
     assert hurts == [
-        ("p1_hero", "bleed"),
-        ("p1_minion_2", "bleed"),
-        ("p2_hero", "bleed"),
         ("p1_minion_1", "decay"),
         ("p1_minion_2", "decay"),
         ("p2_minion_1", "decay"),
         ("p2_minion_2", "decay"),
+        ("p1_hero", "bleed"),
+        ("p1_minion_2", "bleed"),
+        ("p2_hero", "bleed"),
     ]
 
 
@@ -373,7 +373,8 @@ def test_slow_skill_starts_its_cooldown_when_declared() -> None:
 
 def test_slow_resolution_round_end_resolves_before_bleed_and_decay() -> None:
     """Option slow_resolution = "round_end" (CODE's timing): prepared actions resolve at
-    the end of the declaring round, before BLEED and decay; deaths follow the parity rule."""
+    the end of the declaring round, before BLEED and decay; a death asks its owner (here
+    answered with an obstacle)."""
     state = battle(slow_resolution="round_end")
     arrange(state, p2_minion_1=(4, 2))
     give(state, "p1_minion_2", "SLOW")
@@ -407,17 +408,26 @@ def test_a_prepared_kill_is_settled_before_the_next_prepared_move() -> None:
 
 
 def test_a_prepared_kill_at_the_round_end_is_settled_before_the_next_prepared_move() -> None:
-    """Option slow_resolution = "round_end": the parity obstacle appears at once."""
-    state = battle(m1=("ARCHER", "TANK"), slow_resolution="round_end")
-    arrange(state, p1_minion_2=(1, 2))
-    give(state, "p1_minion_1", "SLOW")
-    give(state, "p1_minion_2", "SLOW")
-    act(state, Move("p1_minion_2", 0, 2))
-    act(state, Move("p2_minion_1", 0, 2))
-    unit(state, "p2_minion_1").hp = 1
-    act(state, Attack("p1_minion_1", 0, 2))
-    finish_round(state)
-    assert state.obstacles == {(0, 2): 3} and unit(state, "p1_minion_2").pos == (1, 2)
+    """Option slow_resolution = "round_end": the round end waits for the owner's choice
+    before the next prepared action; with system_death_spawn = "parity" the round's parity
+    decides at once. Either way the prepared move meets the obstacle."""
+    for options in ({}, {"system_death_spawn": "parity"}):
+        state = battle(m1=("ARCHER", "TANK"), slow_resolution="round_end", **options)
+        arrange(state, p1_minion_2=(1, 2))
+        give(state, "p1_minion_1", "SLOW")
+        give(state, "p1_minion_2", "SLOW")
+        act(state, Move("p1_minion_2", 0, 2))
+        act(state, Move("p2_minion_1", 0, 2))
+        unit(state, "p2_minion_1").hp = 1
+        act(state, Attack("p1_minion_1", 0, 2))
+        for uid in ("p2_hero", "p1_hero", "p2_minion_2"):
+            act(state, EndTurn(uid))
+        if not options:
+            assert state.deaths == [("p2_minion_1", 0, 2, 1)] and state.round == 1
+            assert unit(state, "p1_minion_2").prepared == [Move("p1_minion_2", 0, 2)]
+            state.apply(OBSTACLE, 1)
+        assert state.round == 2
+        assert state.obstacles == {(0, 2): 3} and unit(state, "p1_minion_2").pos == (1, 2)
 
 
 # ---------------------------------------------------------------------- stacking, duration

@@ -14,10 +14,7 @@ from sparring.games.tactics.actions import (
     EndTurn,
     Move,
     MoveAttack,
-    MoveSkill,
-    Skill,
 )
-from sparring.games.tactics.options import TacticsOptions
 from sparring.games.tactics.state import TacticsState
 
 
@@ -183,28 +180,6 @@ def test_a_time_out_costs_the_hero_one_hp_and_skips_one_activation() -> None:
     assert state.unit("p1_hero").hp == 4 and state.unit("p1_hero").shield == 3
     assert state.unit("p1_hero").acted == 1  # the lowest unacted id: p1_hero
     assert state.current_player == 1
-
-
-def test_move_and_skill_is_off_by_default_and_refused_with_a_reason() -> None:
-    state = battle(("HUNTRESS", "huntress_spirit_hawk", ("TANK", "ARCHER")))
-    assert not any(type(a).__name__ == "MoveSkill" for a in state.legal_actions())
-    with pytest.raises(IllegalAction, match="option move_and_skill"):
-        state.apply(MoveSkill("p1_hero", 2, 1, 2, 4), 0)
-
-
-def test_move_and_skill_aims_the_skill_from_the_new_tile() -> None:
-    """Ruling A8 as an option: a legal move, then the skill measured from the landing tile."""
-    state = TacticsState(1, TacticsOptions(move_and_skill=True))
-    state.apply(Draft("HUNTRESS", "huntress_spirit_hawk", ("TANK", "ARCHER")), 0)
-    state.apply(Draft("MAGE", "mage_wild_magic", ("ASSASSIN", "TANK")), 1)
-    # The hawk reaches 4: the enemy hero at (2, 4) is 4 away now, and 3 after a step.
-    place(state, "p2_hero", 0, 3)  # (2,0)->(0,3) is 5: out of reach; from (2,1) it is 4
-    assert Skill("p1_hero", 0, 3) not in state.legal_actions()
-    assert MoveSkill("p1_hero", 2, 1, 0, 3) in state.legal_actions()
-    state.apply(MoveSkill("p1_hero", 2, 1, 0, 3), 0)
-    assert state.unit("p1_hero").pos == (2, 1)
-    assert state.unit("p2_hero").hp == 5 - 2
-    assert state.unit("p1_hero").cooldown == 2
 
 
 def test_the_live_status_line_shows_every_living_units_hp_per_seat() -> None:

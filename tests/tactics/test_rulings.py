@@ -186,10 +186,11 @@ def test_a5_option_killer_lets_the_active_player_choose() -> None:
     assert state.obstacles == {(4, 2): 3} and state.current_player == 1
 
 
-def test_a5_round_end_deaths_follow_parity_with_no_choice() -> None:
-    """A5: an odd round's end leaves an obstacle, an even round's a buff tile; nobody is
-    asked."""
-    state = battle()
+def test_a5_option_parity_round_end_deaths_leave_by_parity_with_no_choice() -> None:
+    """A5's suggested rule as the option system_death_spawn = "parity" (the default asks
+    the owner, rules §4.1: test_rules_text.py): an odd round's end leaves an obstacle, an
+    even round's a buff tile; nobody is asked."""
+    state = battle(system_death_spawn="parity")
     unit(state, "p1_minion_2").hp = 1
     since = len(state.events)
     finish_round(state)  # round 1: the archer decays to 0
@@ -544,17 +545,14 @@ def test_obstacles_are_attack_targets_and_there_is_no_destroy_obstacle_action() 
     assert Attack("p1_hero", 2, 1) in legal(state)
 
 
-def test_obstacle_attacks_use_effective_atk_without_natures_power() -> None:
-    """Ours: effective ATK (buffs count), Nature's Power charges neither added nor spent."""
+def test_obstacle_attacks_neither_add_nor_spend_natures_power_charges() -> None:
+    """Ours: Nature's Power charges are for attacks on units; an obstacle loses the raw
+    ATK (rules §8) and the charges stay."""
     state = battle("huntress_natures_power")
     state.obstacles[(2, 1)] = 3
     unit(state, "p1_hero").charges = 2
     act(state, Attack("p1_hero", 2, 1))
     assert state.obstacles == {(2, 1): 2} and unit(state, "p1_hero").charges == 2
-    state.obstacles[(4, 1)] = 3
-    give(state, "p1_minion_2", "POWER_OF_MANY", 1)
-    act(state, Attack("p1_minion_2", 4, 1))
-    assert state.obstacles[(4, 1)] == 1
 
 
 def test_move_and_attack_needs_a_real_move_and_a_unit_target() -> None:

@@ -220,17 +220,6 @@ def test_challenge_halves_the_mark_too() -> None:
     assert hp(state, "p1_minion_2") == 3 - 2
 
 
-def test_challenge_counter_needs_the_duelist_alive() -> None:
-    """docs "attack pipeline" step 5 (ours): a Duelist killed by the hit does not counter."""
-    state = battle("duelist_challenge")
-    arrange(state, p2_minion_1=(2, 1))
-    unit(state, "p1_hero").hp = 2
-    give(state, "p2_minion_1", "CHALLENGE")
-    unit(state, "p2_minion_1").challenger = "p1_hero"
-    act(state, Attack("p2_minion_1", 2, 0))
-    assert state.is_terminal() and state.winner == 1 and hp(state, "p2_minion_1") == 2
-
-
 def test_challenge_halves_a_hit_the_duelists_guardian_takes_and_draws_no_counter() -> None:
     """Companion §7 step 5: the full hit and the counter are for hits the Duelist
     receives; a TANK that intercepts takes half, and nobody counters."""

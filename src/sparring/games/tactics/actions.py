@@ -1,9 +1,8 @@
 """5×5 Tactics actions: small frozen values with a stable JSON form.
 
 The draft is one `Draft` per seat (hero class, skill, two minions in slot order). In battle
-a seat activates one of its units with `Move`, `Attack`, `MoveAttack`, `Skill`, `EndTurn`
-or (an option) `MoveSkill`,
-naming the unit by id; a minion death asks its owner for a `DeathChoice`.
+a seat activates one of its units with `Move`, `Attack`, `MoveAttack`, `Skill`, `MoveSkill`
+or `EndTurn`, naming the unit by id; a minion death asks its owner for a `DeathChoice`.
 """
 
 from __future__ import annotations
@@ -91,8 +90,9 @@ class Skill:
 
 @dataclass(frozen=True, slots=True)
 class MoveSkill:
-    """The rules text's MOVE_AND_SKILL (option ``move_and_skill``, ruling A8): a legal move
-    to (x, y), then the hero's skill aimed at (sx, sy) as seen from the new tile."""
+    """The rules text's MOVE_AND_SKILL (rules §2.3; ruling A8; off with the option
+    ``move_and_skill``): a legal move to (x, y), then the hero's skill aimed at (sx, sy) as
+    seen from the new tile."""
 
     unit: str
     x: int
@@ -133,7 +133,8 @@ class DeathChoice:
         return {"type": "death_choice", "spawn": self.spawn}
 
 
-Action = Draft | Move | Attack | MoveAttack | Skill | MoveSkill | EndTurn | DeathChoice
+BattleAction = Move | Attack | MoveAttack | Skill | MoveSkill | EndTurn
+Action = Draft | BattleAction | DeathChoice
 OBSTACLE = DeathChoice("obstacle")
 BUFF_TILE = DeathChoice("buff_tile")
 

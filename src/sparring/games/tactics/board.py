@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-SIZE = 5
+from .data import DATA
+
+SIZE = DATA.board
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 

@@ -1,9 +1,9 @@
 """The game's facts (unit stats, hero classes, skills, buffs, constants), loaded from
-``data.toml`` once and checked, so the engine can trust them."""
+``data.toml`` once and checked, so the engine can trust them. Every rule number lives
+there, once; the engine, the agents and the scenario checks read it from here."""
 
 from __future__ import annotations
 
-import itertools
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -24,6 +24,24 @@ SKILL_TARGETS = {
     "ALL_ENEMIES",
     "ALL_ALLIES",
 }
+# The numbers every entry of a table has, and those some entries add (data.toml says what
+# each one means); all are checked to be whole numbers on load.
+SKILL_NUMBERS = ("range", "cooldown", "damage")
+BUFF_NUMBERS = ("atk_mod", "instant_hp", "rounds")
+STATUS_NUMBERS = ("rounds",)
+EXTRA_NUMBERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "skill": {
+        "warrior_shockwave": ("blocked_damage",),
+        "warrior_endure": ("shield",),
+        "mage_elemental_blast": ("debuff_percent",),
+        "mage_wild_magic": ("debuff_percent",),
+        "huntress_natures_power": ("charges", "bonus"),
+        "cleric_trinity": ("heal",),
+        "cleric_power_of_many": ("heal",),
+    },
+    "buff": {"SPEED": ("actions",)},
+    "status": {"DEATH_MARK": ("damage_bonus", "payoff_hp"), "POWER_OF_MANY": ("atk_mod",)},
+}
 
 
 @dataclass(frozen=True)
@@ -32,6 +50,7 @@ class GameData:
     obstacle_hp: int
     tile_rounds: int
     pressure_round: int
+    counter_damage: int
     decision_seconds: float
     death_choice_seconds: float
     draft_seconds: float
@@ -44,6 +63,22 @@ class GameData:
     buffs: dict[str, dict[str, Any]]
     statuses: dict[str, dict[str, Any]]
     start: tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]
+
+    @property
+    def atk_mods(self) -> dict[str, int]:
+        """Every buff's and status's ATK modifier that is not 0 (POWER +3, SPEED -1...)."""
+        tables = (*self.buffs.items(), *self.statuses.items())
+        return {name: entry["atk_mod"] for name, entry in tables if entry.get("atk_mod")}
+
+    @property
+    def negative_buffs(self) -> tuple[str, ...]:
+        """The tile buffs of kind "negative" (the debuffs skills give), in table order."""
+        return tuple(name for name, entry in self.buffs.items() if entry["kind"] == "negative")
+
+    @property
+    def most_rounds(self) -> int:
+        """The longest any buff or status lasts, in round ends."""
+        return max(e["rounds"] for e in (*self.buffs.values(), *self.statuses.values()))
 
     @property
     def start_row(self) -> tuple[int, int]:
@@ -63,12 +98,7 @@ class GameData:
         cached = _DRAFTS.get(distinct)
         if cached is not None:
             return cached
-        pairs = (
-            itertools.permutations(MINION_TYPES, 2)
-            if distinct
-            else itertools.product(MINION_TYPES, repeat=2)
-        )
-        pairs = list(pairs)
+        pairs = [(a, b) for a in MINION_TYPES for b in MINION_TYPES if not distinct or a != b]
         _DRAFTS[distinct] = drafts = tuple(
             Draft(hero, skill, pair)
             for hero, skills in self.classes.items()
@@ -86,6 +116,27 @@ def _stats(where: str, table: dict[str, Any]) -> dict[str, int]:
                 f"tactics data: {where}.{key} must be a positive integer, got {value!r}"
             )
     return {key: table[key] for key in _STATS}
+
+
+def _numbers(kind: str, table: dict[str, dict[str, Any]], common: tuple[str, ...]) -> None:
+    """Each entry of `table` has its numbers (the `common` ones, and its extra ones) as
+    whole numbers."""
+    extras = EXTRA_NUMBERS[kind]
+    missing = sorted(set(extras) - set(table))
+    if missing:
+        raise ValueError(f"tactics data: {kind}.{missing[0]} is missing")
+    for name, entry in table.items():
+        for key in (*common, *extras.get(name, ())):
+            value = entry.get(key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(
+                    f"tactics data: {kind}.{name}.{key} must be a whole number, got {value!r}"
+                )
+
+
+def _start(table: dict[str, list[int]]) -> dict[str, tuple[int, int]]:
+    """A seat's starting tiles, each an [x, y] pair."""
+    return {key: (value[0], value[1]) for key, value in table.items()}
 
 
 def load(text: str) -> GameData:
@@ -107,15 +158,16 @@ def load(text: str) -> GameData:
                 raise ValueError(
                     f"tactics data: skill {skill} has an unknown target {entry.get('target')!r}"
                 )
-    start = tuple(
-        {key: tuple(value) for key, value in constants["start"][seat].items()}
-        for seat in ("p1", "p2")
-    )
+    _numbers("skill", skills, SKILL_NUMBERS)
+    _numbers("buff", doc["buff"], BUFF_NUMBERS)
+    _numbers("status", doc["status"], STATUS_NUMBERS)
+    start = (_start(constants["start"]["p1"]), _start(constants["start"]["p2"]))
     return GameData(
         board=constants["board"],
         obstacle_hp=constants["obstacle_hp"],
         tile_rounds=constants["tile_rounds"],
         pressure_round=constants["pressure_round"],
+        counter_damage=constants["counter_damage"],
         decision_seconds=float(constants["decision_seconds"]),
         death_choice_seconds=float(constants["death_choice_seconds"]),
         draft_seconds=float(constants["draft_seconds"]),
@@ -127,7 +179,7 @@ def load(text: str) -> GameData:
         skills=skills,
         buffs=doc["buff"],
         statuses=doc["status"],
-        start=start,  # type: ignore[arg-type]
+        start=start,
     )
 
 

@@ -12,7 +12,8 @@ A few fields are not in the view and are read back from the view's log or from t
 - **Death Mark's and Challenge's source** is always the other seat's hero (a seat has one
   hero, the only unit with a skill);
 - **who has opened the round** and **what follows a death choice** come from the log's
-  `act` events and the units' actions left;
+  `act` events and the units' actions left (a death choice at the round end is followed
+  by the round end's next step, which the view names);
 - **the shadow clone counter** is the highest clone number among living and fallen units.
 
 Fallen units come back as bare placeholders (0 HP, off the board): nothing in play reads
@@ -63,7 +64,11 @@ def state_from_view(view: dict[str, Any], seed: int = 0) -> TacticsState:
         state.seat = view["to_move"][0]
         if choosing:
             state.deaths = [(d["unit"], d["x"], d["y"], d["seat"]) for d in view["death_choices"]]
-            if last_act is not None:
+            state.round_end_next = view["round_end_next"]
+            if state.round_end_next is not None:
+                # Deaths at the round end: the round end goes on after them.
+                state.seat = state.last_actor
+            elif last_act is not None:
                 # The seat whose action (or whose prepared actions) raised the deaths, and
                 # what follows them: that unit's SPEED action, or the seat's choice of unit.
                 state.seat = last_act["seat"]
@@ -90,7 +95,8 @@ def _unit(state: TacticsState, data: dict[str, Any]) -> Unit:
     if "skill" in data:
         unit.skill = data["skill"]
         unit.cooldown = data["cooldown"]
-        unit.beacon = tuple(data["beacon"]) if data["beacon"] is not None else None  # type: ignore[assignment]
+        beacon = data["beacon"]
+        unit.beacon = (beacon[0], beacon[1]) if beacon is not None else None
         unit.charges = data["charges"]
     unit.acted = state.max_actions(unit) - data["actions_left"]
     return unit

@@ -34,6 +34,7 @@ from sparring.core.rng import Rng
 
 from .actions import BUFF_TILE, OBSTACLE, Action, Attack, DeathChoice, Draft
 from .board import DIRECTIONS, distance
+from .data import DATA
 from .fromview import state_from_view
 from .legal import attack_targets, move_attack_options, move_targets
 from .skills import targets as skill_targets
@@ -44,6 +45,8 @@ from .state import (
     DEATH_MARK,
     FEINT,
     INVULNERABLE,
+    MARK_BONUS,
+    NATURE_BONUS,
     OVER,
     POWER,
     TacticsState,
@@ -81,11 +84,7 @@ BUFF_WORTH = {
     "INVULNERABLE": 1.0,
     "POWER_OF_MANY": 0.5,
 }
-SKILL_DAMAGE = {
-    "mage_elemental_blast": 3,
-    "huntress_spirit_hawk": 2,
-    "duelist_elemental_strike": 3,
-}
+SINGLE_TARGET_DAMAGE = ("mage_elemental_blast", "huntress_spirit_hawk", "duelist_elemental_strike")
 
 
 class GreedyAgent:
@@ -181,11 +180,11 @@ def damage_to(state: TacticsState, unit: Unit, target: Unit) -> float:
     counts half: it lands a round late, on the tile)."""
     if INVULNERABLE in target.buffs or state.guardian_for(target) is not None:
         return 0.0
-    mark = 2 if DEATH_MARK in target.buffs else 0
+    mark = MARK_BONUS if DEATH_MARK in target.buffs else 0
     best = 0
     attacks = not (unit.buffs.keys() & {BLIND, INVULNERABLE})
     if attacks and FEINT not in target.buffs and not target.invisible:
-        hit = state.effective_atk(unit) + (2 if unit.charges else 0) + mark
+        hit = state.effective_atk(unit) + (NATURE_BONUS if unit.charges else 0) + mark
         if CHALLENGE in unit.buffs and unit.challenger != target.id:
             hit //= 2
         in_line = target.pos in attack_targets(state, unit)
@@ -208,21 +207,22 @@ def _can_reach(state: TacticsState, unit: Unit, target: Unit) -> bool:
 def _skill_damage(state: TacticsState, hero: Unit, target: Unit, mark: int) -> int:
     skill = hero.skill
     tiles = skill_targets(state, hero)
-    if not tiles:
+    if skill is None or not tiles:
         return 0
-    if skill in SKILL_DAMAGE:
-        return SKILL_DAMAGE[skill] + mark if target.pos in tiles else 0
+    hit: int = DATA.skills[skill]["damage"] + mark
+    if skill in SINGLE_TARGET_DAMAGE:
+        return hit if target.pos in tiles else 0
     if skill == "warrior_heroic_leap":
-        return 2 + mark if any(distance(t, target.pos) == 1 for t in tiles) else 0
+        return hit if any(distance(t, target.pos) == 1 for t in tiles) else 0
     if skill == "warrior_shockwave":
-        return 1 + mark if distance(hero.pos, target.pos) == 1 else 0
+        return hit if distance(hero.pos, target.pos) == 1 else 0
     if skill == "mage_wild_magic":
-        return 1 + mark
+        return hit
     if skill == "huntress_spectral_blades":
         for dx, dy in DIRECTIONS:
-            for step in range(1, 4):
+            for step in range(1, DATA.skills[skill]["range"] + 1):
                 if (hero.x + dx * step, hero.y + dy * step) == target.pos:
-                    return 1 + mark
+                    return hit
     return 0
 
 
@@ -248,7 +248,7 @@ def death_choice(state: TacticsState, seat: int) -> DeathChoice:
     _, x, y, _ = state.deaths[0]
     mine = state.hero(seat)
     shielded = state.clone()
-    shielded.obstacles[(x, y)] = 3
+    shielded.obstacles[(x, y)] = DATA.obstacle_hp
     if threat(shielded, 1 - seat, shielded.hero(seat)) < threat(state, 1 - seat, mine):
         return OBSTACLE
     ours = min((distance(u.pos, (x, y)) for u in state.living(seat)), default=99)

@@ -3,9 +3,10 @@
 It shows its seat's view (the board with coordinates on both axes, every unit, the map
 objects, the recent log) and builds each decision in small steps, each a numbered menu:
 
-- **battle**: a unit, then what it does (move, attack, move+attack, its skill, end turn),
-  then the tile (a move+attack asks for the landing tile, then the enemy to hit; Elemental
-  Strike asks for the debuff). A step with a single possible answer that needs no thought
+- **battle**: a unit, then what it does (move, attack, move+attack, its skill, move+skill,
+  end turn), then the tile (a move+attack asks for the landing tile, then the enemy to hit;
+  a move+skill the landing tile, then the skill's aim; Elemental Strike asks for the
+  debuff). A step with a single possible answer that needs no thought
   (the unit partway through SPEED, a self skill's own tile, the only enemy in reach after
   a landing) is taken without asking.
 - **draft**: a hero class, one of its skills (with its text), then two minions in slot
@@ -31,7 +32,17 @@ from typing import Any
 
 from sparring.agents.terminal import Parse, TerminalAgent
 
-from .actions import Action, Attack, DeathChoice, Draft, Move, MoveAttack, MoveSkill, Skill
+from .actions import (
+    Action,
+    Attack,
+    BattleAction,
+    DeathChoice,
+    Draft,
+    Move,
+    MoveAttack,
+    MoveSkill,
+    Skill,
+)
 from .data import DATA
 from .render import render_view, skill_name, unit_letter
 
@@ -226,7 +237,7 @@ class Dialog:
 
     # -------------------------------------------------------------- battle
 
-    def _matching(self) -> list[Action]:
+    def _matching(self) -> list[BattleAction]:
         return [a for a in self.legal if not isinstance(a, Draft | DeathChoice)]
 
     def _battle_step(self) -> Step | None:
@@ -260,8 +271,8 @@ class Dialog:
     def _unit(self, uid: str) -> dict[str, Any]:
         return next(u for u in self.view["units"] if u["id"] == uid)
 
-    def _unit_step(self, actions: list[Action]) -> Step:
-        ids = list(dict.fromkeys(a.unit for a in actions))  # type: ignore[union-attr]
+    def _unit_step(self, actions: list[BattleAction]) -> Step:
+        ids = list(dict.fromkeys(a.unit for a in actions))
         units = [self._unit(uid) for uid in ids]
         kinds = [u["kind"].lower() for u in units]
         options = []
@@ -291,7 +302,7 @@ class Dialog:
             auto=True,
         )
 
-    def _kind_step(self, uid: str, actions: list[Action]) -> Step:
+    def _kind_step(self, uid: str, actions: list[BattleAction]) -> Step:
         unit = self._unit(uid)
         options = []
         for kind in KINDS:
@@ -317,7 +328,8 @@ class Dialog:
         return Step(
             f"What does {uid} do?",
             options,
-            "Choose an action type: move, attack, move+attack (ma), skill, or end (pass).",
+            "Choose an action type: move, attack, move+attack (ma), skill, move+skill (ms), "
+            "or end (pass).",
         )
 
     def _describe_tile(self, tile: Tile) -> str:
@@ -340,8 +352,8 @@ class Dialog:
             for x, y in tiles
         ]
 
-    def _tile_step(self, kind: str, uid: str, actions: list[Action]) -> Step:
-        tiles = list(dict.fromkeys((a.x, a.y) for a in actions))  # type: ignore[union-attr]
+    def _tile_step(self, kind: str, uid: str, actions: list[BattleAction]) -> Step:
+        tiles = list(dict.fromkeys((a.x, a.y) for a in actions if isinstance(a, Move | Attack)))
         verb = "move to" if kind == "move" else "attack"
         return Step(
             f"Which tile does {uid} {verb}?",
@@ -350,11 +362,14 @@ class Dialog:
             tiles=True,
         )
 
-    def _landing_step(self, actions: list[Action], then: str, aim: Callable[[Any], Tile]) -> Step:
-        tiles = list(dict.fromkeys((a.x, a.y) for a in actions))  # type: ignore[union-attr]
+    def _landing_step(
+        self, actions: list[BattleAction], then: str, aim: Callable[[Any], Tile]
+    ) -> Step:
+        moving = [a for a in actions if isinstance(a, MoveAttack | MoveSkill)]
+        tiles = list(dict.fromkeys((a.x, a.y) for a in moving))
         options = []
         for x, y in tiles:
-            aims = dict.fromkeys(aim(a) for a in actions if (a.x, a.y) == (x, y))  # type: ignore[union-attr]
+            aims = dict.fromkeys(aim(a) for a in moving if (a.x, a.y) == (x, y))
             where = " or ".join(f"{ax},{ay}" for ax, ay in aims)
             options.append(Option(f"{x},{y} (then {then} {where})", (x, y), (f"{x},{y}",)))
         return Step(
@@ -364,8 +379,8 @@ class Dialog:
             tiles=True,
         )
 
-    def _hit_step(self, actions: list[Action]) -> Step:
-        tiles = list(dict.fromkeys((a.tx, a.ty) for a in actions))  # type: ignore[union-attr]
+    def _hit_step(self, actions: list[BattleAction]) -> Step:
+        tiles = list(dict.fromkeys((a.tx, a.ty) for a in actions if isinstance(a, MoveAttack)))
         return Step(
             "Then hit which enemy?",
             self._tile_options(tiles),
@@ -375,7 +390,11 @@ class Dialog:
         )
 
     def _skill_step(
-        self, unit: dict[str, Any], own: Tile, actions: list[Action], aim: Callable[[Any], Tile]
+        self,
+        unit: dict[str, Any],
+        own: Tile,
+        actions: list[BattleAction],
+        aim: Callable[[Any], Tile],
     ) -> Step:
         """Where the skill is aimed; `own` is the hero's tile when it casts (after the move
         of a move+skill), which a self skill aims at without asking."""
@@ -393,8 +412,12 @@ class Dialog:
             auto=tiles == [own],
         )
 
-    def _choice_step(self, actions: list[Action]) -> Step:
-        choices = list(dict.fromkeys(a.choice for a in actions))  # type: ignore[union-attr]
+    def _choice_step(self, actions: list[BattleAction]) -> Step:
+        choices = list(
+            dict.fromkeys(
+                a.choice for a in actions if isinstance(a, Skill | MoveSkill) and a.choice
+            )
+        )
         options = [
             Option(f"{c} — {DATA.buffs[c]['text']}", c, (c.lower(), c[0].lower())) for c in choices
         ]
@@ -417,10 +440,12 @@ class Dialog:
                 )
                 for hero, skills in DATA.classes.items()
             ]
+            hero = DATA.hero_stats
             return Step(
                 "Draft: choose your hero's class.",
                 options,
-                "Every hero has 5 HP, 1 ATK, move 1, range 1 and one skill of its class.",
+                f"Every hero has {hero['hp']} HP, {hero['atk']} ATK, move {hero['move']}, "
+                f"range {hero['range']} and one skill of its class.",
             )
         if len(values) == 1:
             options = []
@@ -429,15 +454,17 @@ class Dialog:
                 entry = DATA.skills[skill]
                 label = f"{name} (range {entry['range']}) — {entry['text']}"
                 options.append(Option(label, skill, (skill, name.lower(), *name.lower().split())))
+            cooldown = max(DATA.skills[skill]["cooldown"] for skill in DATA.classes[values[0]])
             return Step(
                 f"Draft: choose your {values[0]}'s skill.",
                 options,
                 "The skill is your hero's only special action; every use starts a cooldown "
-                "of 2 (usable again two rounds later).",
+                f"of {cooldown} (usable again {cooldown} rounds later).",
             )
         if len(values) in (2, 3):
             slot = len(values) - 1
-            where = "left, x = 0" if slot == 1 else "right, x = 4"
+            side = "left" if slot == 1 else "right"
+            where = f"{side}, x = {DATA.minion_x[slot - 1]}"
             picked = tuple(values[2:])
             offered = [
                 d.minions[slot - 1]
@@ -446,6 +473,7 @@ class Dialog:
                 and (d.hero, d.skill) == (values[0], values[1])
                 and d.minions[: slot - 1] == picked
             ]
+            archer, assassin = DATA.minions["ARCHER"], DATA.minions["ASSASSIN"]
             options = []
             for kind in dict.fromkeys(offered):
                 stats = DATA.minions[kind]
@@ -457,8 +485,9 @@ class Dialog:
             return Step(
                 f"Draft: choose minion {slot} (it starts on the {where}).",
                 options,
-                "TANK guards adjacent friends (takes their damage); ARCHER shoots 3 tiles in a "
-                "line; ASSASSIN moves 4 and hits for 2. Every minion loses 1 HP per round.",
+                "TANK guards adjacent friends (takes their damage); ARCHER shoots "
+                f"{archer['range']} tiles in a line; ASSASSIN moves {assassin['move']} and "
+                f"hits for {assassin['atk']}. Every minion loses 1 HP per round.",
             )
         return None
 
@@ -467,13 +496,13 @@ class Dialog:
         where = f" at {death.get('x')},{death.get('y')}" if death else ""
         options = [
             Option(
-                "obstacle — 3 HP; blocks moves and shots until destroyed",
+                f"obstacle — {DATA.obstacle_hp} HP; blocks moves and shots until destroyed",
                 "obstacle",
                 SPAWN_WORDS["obstacle"],
             ),
             Option(
-                "buff tile — a random buff (drawn now, shown to both) for 2 rounds; the "
-                "first unit to end a move on it takes it",
+                f"buff tile — a random buff (drawn now, shown to both) for {DATA.tile_rounds} "
+                "rounds; the first unit to end a move on it takes it",
                 "buff_tile",
                 SPAWN_WORDS["buff_tile"],
             ),
@@ -485,18 +514,18 @@ class Dialog:
         )
 
 
-def _kind(action: Action) -> str:
+def _kind(action: BattleAction) -> str:
     for kind, cls in KIND_TYPES.items():
         if isinstance(action, cls):
             return kind
     return "end_turn"
 
 
-def _fits(action: Action, values: list[Any]) -> bool:
+def _fits(action: BattleAction, values: list[Any]) -> bool:
     """Whether a battle action agrees with the answers so far (unit, kind, tiles, choice)."""
     if not values:
         return True
-    if action.unit != values[0]:  # type: ignore[union-attr]
+    if action.unit != values[0]:
         return False
     if len(values) == 1:
         return True

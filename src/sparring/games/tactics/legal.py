@@ -18,12 +18,11 @@ from .actions import (
     Skill,
 )
 from .board import DIRECTIONS, inside
+from .state import BLIND, INVULNERABLE, POWER
 
 if TYPE_CHECKING:
     from .state import TacticsState
     from .units import Unit
-
-BLIND, INVULNERABLE, POWER = "BLIND", "INVULNERABLE", "POWER"
 
 
 def move_targets(state: TacticsState, unit: Unit) -> list[tuple[int, int]]:
@@ -97,9 +96,10 @@ def move_attack_options(state: TacticsState, unit: Unit) -> list[MoveAttack]:
 
 
 def move_skill_options(state: TacticsState, unit: Unit) -> list[MoveSkill]:
-    """MOVE_AND_SKILL (option ``move_and_skill``, ruling A8): every legal move followed by
-    every skill use open from the new tile. Buff tiles are left out of the look-ahead: the
-    skill is checked again after the landing, and does nothing if its aim is gone."""
+    """MOVE_AND_SKILL (rules §2.3, ruling A8; off with the option ``move_and_skill``): every
+    legal move followed by every skill use open from the new tile. Buff tiles are left out
+    of the look-ahead: the skill is checked again after the landing, and does nothing if
+    its aim is gone."""
     from .skills import skill_actions
 
     if not state.options.move_and_skill or unit.skill is None or unit.cooldown > 0:

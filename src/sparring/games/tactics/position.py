@@ -32,7 +32,7 @@ from .units import CLONE, HERO, Unit
 SEATS = (0, 1)
 STATUSES = tuple(DATA.statuses)
 BUFF_NAMES = (*TILE_BUFFS, *STATUSES)
-MAX_ROUNDS = 2
+MAX_ROUNDS = DATA.most_rounds
 # Statuses only a skill gives: the skill, and whose hero must have it ("self": the unit
 # itself, "ally": its seat's hero, "enemy": the other seat's hero).
 STATUS_SOURCES: dict[str, tuple[str, str]] = {
@@ -258,12 +258,14 @@ def _set_marks(unit: Unit, setup: UnitSetup, where: str, endure_rounds: int) -> 
             raise BadInput(f"{where}.{key}: only a hero with {MARK_SKILLS[key]} has one")
     if setup.cooldown and unit.category != HERO:
         raise BadInput(f"{where}.cooldown: only a hero has a skill")
-    if not 0 <= setup.cooldown <= 2:
-        raise BadInput(f"{where}.cooldown: 0-2, got {setup.cooldown}")
+    cooldown = DATA.skills[unit.skill]["cooldown"] if unit.skill else 0
+    if not 0 <= setup.cooldown <= cooldown:
+        raise BadInput(f"{where}.cooldown: 0-{cooldown}, got {setup.cooldown}")
     if setup.shield < 0:
         raise BadInput(f"{where}.shield: at least 0, got {setup.shield}")
-    if not 0 <= setup.charges <= 2:
-        raise BadInput(f"{where}.charges: 0-2, got {setup.charges}")
+    charges = DATA.skills["huntress_natures_power"]["charges"]
+    if not 0 <= setup.charges <= charges:
+        raise BadInput(f"{where}.charges: 0-{charges}, got {setup.charges}")
     unit.cooldown = setup.cooldown
     unit.shield = setup.shield
     if setup.shield_rounds is not None:

@@ -44,12 +44,10 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         return f"— round {event['round']} (P{event['seat'] + 1} opens) —"
     if kind == "act":
         action = event["action"]
-        where = f" ({action['x']},{action['y']})" if "x" in action else ""
-        extra = f" → ({action['tx']},{action['ty']})" if "tx" in action else ""
         prepared = " [prepared]" if action.get("prepared") else ""
-        return f"{event['unit']}: {action['type']}{where}{extra}{prepared}"
+        return f"{event['unit']}: {describe_action_json(action)}{prepared}"
     if kind == "prepared":
-        return f"{event['unit']} prepares {event['action']['type']} (SLOW)"
+        return f"{event['unit']} prepares {describe_action_json(event['action'])} (SLOW)"
     if kind == "moved":
         return f"{event['unit']} moves to ({event['x']},{event['y']})"
     if kind == "hurt":
@@ -185,9 +183,14 @@ def describe_action_json(action: dict[str, Any]) -> str:
         return f"attack {action['x']},{action['y']}"
     if kind == "move_attack":
         return f"move to {action['x']},{action['y']} and attack {action['tx']},{action['ty']}"
+    choice = f" ({action['choice']})" if action.get("choice") else ""
     if kind == "skill":
-        choice = f" ({action['choice']})" if action.get("choice") else ""
         return f"skill at {action['x']},{action['y']}{choice}"
+    if kind == "move_skill":
+        return (
+            f"move to {action['x']},{action['y']} and use the skill at "
+            f"{action['sx']},{action['sy']}{choice}"
+        )
     if kind == "end_turn":
         return "end turn"
     return kind

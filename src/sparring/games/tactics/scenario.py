@@ -39,7 +39,7 @@ from .actions import Action, Skill, action_from_json
 from .data import DATA, MINION_TYPES
 from .options import TacticsOptions
 from .position import BUFF_NAMES, PendingDeath, Position, Team, UnitSetup, build
-from .state import BATTLE, DRAFT, OVER, TacticsState
+from .state import BATTLE, DRAFT, OVER, SPEED_ACTIONS, TacticsState
 from .units import Unit
 
 SEATS = (0, 1)
@@ -234,7 +234,7 @@ def _unit_setup(node: Node) -> UnitSetup:
     for key in ints:
         if node.has(key):
             setattr(setup, key, node.get(key, int))
-    setup.acted = node.integer("acted", 0, 0, 2)
+    setup.acted = node.integer("acted", 0, 0, SPEED_ACTIONS)
     if node.has("rounds_left"):
         setup.rounds_left = node.get("rounds_left", int)
     setup.invisible = node.get("invisible", bool, False)

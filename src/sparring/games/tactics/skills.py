@@ -6,7 +6,8 @@ the first tile of the line, one per direction. Ranges are Manhattan distances fr
 caster and skills ignore line of sight; a skill that hits units needs at least one valid
 target. Skill damage is fixed (no ATK modifiers) and goes through the Guardian, Invulnerable
 and Death Mark like any hit. Using a skill sets its cooldown to 2 (the Warp Beacon's placing
-use excepted) and ends invisibility (the Smoke Bomb excepted).
+use excepted) and ends invisibility (the Smoke Bomb excepted). Every number (range,
+cooldown, damage, shield, chance...) is the skill's entry in data.toml.
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ from .units import CLONE, Unit
 if TYPE_CHECKING:
     from .state import TacticsState
 
-DEBUFFS = ("WEAKNESS", "BLEED", "SLOW")
-STRIKE_CHOICES = ("BLEED", "SLOW", "WEAKNESS")
-CLEANSABLE = ("WEAKNESS", "BLEED", "SLOW", "BLIND", "DEATH_MARK", "CHALLENGE")
-COOLDOWN = 2
+DEBUFFS = DATA.negative_buffs  # WEAKNESS, BLEED, SLOW: the random debuff's order
+STRIKE_CHOICES = tuple(sorted(DEBUFFS))
+CLEANSABLE = (*DEBUFFS, "BLIND", "DEATH_MARK", "CHALLENGE")
 
 Tile = tuple[int, int]
 
@@ -60,6 +60,12 @@ def _free_tiles(state: TacticsState, hero: Unit, reach: int, exact: bool = False
 
 def _adjacent_enemies(state: TacticsState, tile: Tile, seat: int) -> list[Unit]:
     return [u for u in state.living(1 - seat) if distance(u.pos, tile) == 1]
+
+
+def _number(skill: str, key: str) -> int:
+    """One of `skill`'s numbers in data.toml: its damage, range, cooldown, shield..."""
+    value: int = DATA.skills[skill][key]
+    return value
 
 
 def _line(hero: Unit, dx: int, dy: int, reach: int) -> list[Tile]:
@@ -107,7 +113,7 @@ def targets(state: TacticsState, hero: Unit) -> list[Tile]:
     if skill == "rogue_smoke_bomb":
         return _free_tiles(state, hero, reach)
     if skill == "rogue_shadow_clone":
-        return _free_tiles(state, hero, 1, exact=True)
+        return _free_tiles(state, hero, reach, exact=True)
     if skill == "huntress_spectral_blades":
         found = []
         enemies = {u.pos for u in state.living(1 - hero.seat)}
@@ -141,7 +147,8 @@ def _debuff(state: TacticsState, unit: Unit, label: str) -> None:
         state.gain_buff(unit, DEBUFFS[state.rng.below(len(DEBUFFS), label)])
 
 
-def _status(state: TacticsState, unit: Unit, status: str, rounds: int) -> None:
+def _status(state: TacticsState, unit: Unit, status: str) -> None:
+    rounds: int = DATA.statuses[status]["rounds"]
     if state.options.extra_tick_for_acted and status == "BLIND" and unit.acted:
         rounds += 1
     unit.buffs[status] = rounds
@@ -151,13 +158,15 @@ def _status(state: TacticsState, unit: Unit, status: str, rounds: int) -> None:
 def _heroic_leap(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     state.move_unit(hero, tile[0], tile[1], landing=False)
     for enemy in _adjacent_enemies(state, tile, hero.seat):
-        state.strike(hero, enemy, 2, "skill")
+        state.strike(hero, enemy, _number("warrior_heroic_leap", "damage"), "skill")
 
 
 def _shockwave(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     """Adjacent enemies, in id order: 1 damage and pushed one tile straight away; a push
     that is blocked (edge, unit, obstacle, or a tile another pushed enemy takes) leaves the
     enemy in place with 2 damage instead."""
+    damage = _number("warrior_shockwave", "damage")
+    blocked_damage = _number("warrior_shockwave", "blocked_damage")
     claimed: set[Tile] = set()
     plans = []
     for enemy in _adjacent_enemies(state, hero.pos, hero.seat):
@@ -167,13 +176,13 @@ def _shockwave(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) 
             claimed.add(dest)
         plans.append((enemy, dest, blocked))
     for enemy, dest, blocked in plans:
-        state.strike(hero, enemy, 2 if blocked else 1, "skill")
+        state.strike(hero, enemy, blocked_damage if blocked else damage, "skill")
         if not blocked and enemy.hp > 0:
             state.move_unit(enemy, dest[0], dest[1], landing=False)
 
 
 def _endure(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
-    hero.shield += 3
+    hero.shield += _number("warrior_endure", "shield")
     hero.shield_rounds = state.options.endure_rounds
     state.events.append((ev.SHIELDED, -1, hero.id, 0, hero.shield))
     if hero.buffs.pop("BLEED", None) is not None:
@@ -183,8 +192,9 @@ def _endure(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> 
 def _elemental_blast(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     target = state.unit_at(*tile)
     assert target is not None
-    receiver = state.strike(hero, target, 3, "skill")
-    if receiver is not None and state.rng.chance(50, "blast_debuff"):
+    receiver = state.strike(hero, target, _number("mage_elemental_blast", "damage"), "skill")
+    percent = _number("mage_elemental_blast", "debuff_percent")
+    if receiver is not None and state.rng.chance(percent, "blast_debuff"):
         _debuff(state, receiver, "debuff")
 
 
@@ -201,9 +211,10 @@ def _warp_beacon(state: TacticsState, hero: Unit, tile: Tile, choice: str | None
 def _wild_magic(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     enemies = state.living(1 - hero.seat)
     for enemy in enemies:
-        state.strike(hero, enemy, 1, "skill")
+        state.strike(hero, enemy, _number("mage_wild_magic", "damage"), "skill")
+    percent = _number("mage_wild_magic", "debuff_percent")
     for enemy in enemies:
-        if state.rng.chance(33, "wild_debuff"):
+        if state.rng.chance(percent, "wild_debuff"):
             _debuff(state, enemy, "debuff")
 
 
@@ -212,14 +223,14 @@ def _smoke_bomb(state: TacticsState, hero: Unit, tile: Tile, choice: str | None)
     state.move_unit(hero, tile[0], tile[1], landing=False)
     hero.invisible = True
     for enemy in _adjacent_enemies(state, start, hero.seat):
-        _status(state, enemy, "BLIND", 1)
+        _status(state, enemy, "BLIND")
 
 
 def _death_mark(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     target = state.unit_at(*tile)
     assert target is not None
     target.marker = hero.id
-    _status(state, target, "DEATH_MARK", 2)
+    _status(state, target, "DEATH_MARK")
 
 
 def _shadow_clone(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
@@ -236,19 +247,20 @@ def _shadow_clone(state: TacticsState, hero: Unit, tile: Tile, choice: str | Non
 def _spirit_hawk(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     target = state.unit_at(*tile)
     assert target is not None
-    state.strike(hero, target, 2, "skill")
+    state.strike(hero, target, _number("huntress_spirit_hawk", "damage"), "skill")
 
 
 def _spectral_blades(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     dx, dy = tile[0] - hero.x, tile[1] - hero.y
-    for x, y in _line(hero, dx, dy, DATA.skills["huntress_spectral_blades"]["range"]):
+    damage = _number("huntress_spectral_blades", "damage")
+    for x, y in _line(hero, dx, dy, _number("huntress_spectral_blades", "range")):
         enemy = state.unit_at(x, y)
         if enemy is not None and enemy.seat != hero.seat:
-            state.strike(hero, enemy, 1, "skill")
+            state.strike(hero, enemy, damage, "skill")
 
 
 def _natures_power(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
-    hero.charges = 2
+    hero.charges = _number("huntress_natures_power", "charges")
     state.gain_buff(hero, "LIFE")
 
 
@@ -256,25 +268,26 @@ def _challenge(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) 
     target = state.unit_at(*tile)
     assert target is not None
     target.challenger = hero.id
-    _status(state, target, "CHALLENGE", 2)
+    _status(state, target, "CHALLENGE")
 
 
 def _elemental_strike(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     target = state.unit_at(*tile)
     assert target is not None
-    receiver = state.strike(hero, target, 3, "skill")
+    damage = _number("duelist_elemental_strike", "damage")
+    receiver = state.strike(hero, target, damage, "skill")
     if receiver is not None and receiver.hp > 0 and choice is not None:
         state.gain_buff(receiver, choice)
 
 
 def _feint(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
-    _status(state, hero, "FEINT", 2)
+    _status(state, hero, "FEINT")
 
 
 def _trinity(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     target = state.unit_at(*tile)
     assert target is not None
-    state.change_hp(target, 3, "trinity")
+    state.change_hp(target, _number("cleric_trinity", "heal"), "trinity")
     present = [b for b in CLEANSABLE if b in target.buffs]
     if present:
         removed = present[state.rng.below(len(present), "cleanse")]
@@ -285,12 +298,12 @@ def _trinity(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) ->
 
 def _power_of_many(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
     for ally in state.living(hero.seat):
-        state.change_hp(ally, 1, "power of many")
-        _status(state, ally, "POWER_OF_MANY", 1)
+        state.change_hp(ally, _number("cleric_power_of_many", "heal"), "power of many")
+        _status(state, ally, "POWER_OF_MANY")
 
 
 def _ascended_form(state: TacticsState, hero: Unit, tile: Tile, choice: str | None) -> None:
-    _status(state, hero, "INVULNERABLE", 1)
+    _status(state, hero, "INVULNERABLE")
 
 
 EFFECTS: dict[str, Callable[..., object]] = {
@@ -326,4 +339,4 @@ def use_skill(state: TacticsState, hero: Unit, action: Skill, prepared: bool = F
         hero.invisible = False
     starts_cooldown = EFFECTS[hero.skill](state, hero, tile, action.choice)
     if starts_cooldown is not False and not prepared:
-        hero.cooldown = COOLDOWN
+        hero.cooldown = _number(hero.skill, "cooldown")

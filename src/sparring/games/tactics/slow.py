@@ -52,7 +52,7 @@ def _resolve(state: TacticsState, seat: int, unit: Unit, action: Any) -> None:
         from .skills import use_skill
 
         use_skill(state, unit, action, prepared=True)
-    state.collect_deaths(chooser_default=seat)
+    state.collect_deaths(active=seat)
     state.check_victory(active=seat)
 
 

@@ -23,6 +23,7 @@ from .actions import (
     OBSTACLE,
     Action,
     Attack,
+    BattleAction,
     DeathChoice,
     Draft,
     EndTurn,
@@ -41,13 +42,16 @@ BATTLE = "battle"
 OVER = "over"
 
 POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW = "POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW"
-TILE_BUFFS = (POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW)
+TILE_BUFFS = tuple(DATA.buffs)  # POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW: the tile draw's order
 BLIND, DEATH_MARK, FEINT, CHALLENGE = "BLIND", "DEATH_MARK", "FEINT", "CHALLENGE"
 INVULNERABLE, POWER_OF_MANY = "INVULNERABLE", "POWER_OF_MANY"
-ATK_MODS = {POWER: 3, SPEED: -1, WEAKNESS: -2, POWER_OF_MANY: 1}
-COUNTER_DAMAGE = 2
-MARK_BONUS = 2
-NATURE_BONUS = 2
+# The rule numbers the pipeline uses, from data.toml.
+ATK_MODS = DATA.atk_mods
+SPEED_ACTIONS = DATA.buffs[SPEED]["actions"]
+COUNTER_DAMAGE = DATA.counter_damage
+MARK_BONUS = DATA.statuses[DEATH_MARK]["damage_bonus"]
+MARK_PAYOFF = DATA.statuses[DEATH_MARK]["payoff_hp"]
+NATURE_BONUS = DATA.skills["huntress_natures_power"]["bonus"]
 
 
 class TacticsState(TwoSeatOutcome):
@@ -71,6 +75,7 @@ class TacticsState(TwoSeatOutcome):
         self.opened = [False, False]
         self.deaths: list[tuple[str, int, int, int]] = []
         self.after: tuple[int, str] | None = None
+        self.round_end_next: str | None = None
         self.winner: int | None = None
         self.end_reason = ""
         self.clones = 0
@@ -175,7 +180,7 @@ class TacticsState(TwoSeatOutcome):
         speed = SPEED in unit.buffs
         if speed and SLOW in unit.buffs and self.options.speed_slow_cancel:
             return 1
-        return 2 if speed else 1
+        return SPEED_ACTIONS if speed else 1
 
     def is_slow(self, unit: Unit) -> bool:
         if SLOW not in unit.buffs:
@@ -285,8 +290,8 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ activations
 
-    def _activate(self, seat: int, action: Action) -> None:
-        unit = self.unit(action.unit)  # type: ignore[union-attr]
+    def _activate(self, seat: int, action: BattleAction) -> None:
+        unit = self.unit(action.unit)
         assert unit is not None
         self.events.append((ev.ACT, PUBLIC, seat, unit.id, action.to_json()))
         unit.acted += 1
@@ -294,8 +299,8 @@ class TacticsState(TwoSeatOutcome):
             unit.acted = self.max_actions(unit)
         elif self.is_slow(unit):
             unit.prepared.append(action)
-            if isinstance(action, Skill | MoveSkill):
-                unit.cooldown = 2
+            if isinstance(action, Skill | MoveSkill) and unit.skill is not None:
+                unit.cooldown = DATA.skills[unit.skill]["cooldown"]
             self.events.append((ev.PREPARED, PUBLIC, unit.id, action.to_json()))
         else:
             self.perform(unit, action)
@@ -326,7 +331,7 @@ class TacticsState(TwoSeatOutcome):
 
     def _finish(self, seat: int, unit: Unit) -> None:
         """After an action: deaths and victory, then the death choices, then who acts."""
-        self.collect_deaths(chooser_default=seat)
+        self.collect_deaths(active=seat)
         self.check_victory(active=seat)
         if self.phase == OVER:
             return
@@ -356,17 +361,16 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ buffs
 
-    def gain_buff(self, unit: Unit, buff: str, rounds: int = 2) -> None:
+    def gain_buff(self, unit: Unit, buff: str) -> None:
         """A tile buff (or a skill's debuff): same type resets its duration; the instant HP
-        change applies on every gain and is permanent."""
-        unit.buffs[buff] = rounds
-        self.events.append((ev.BUFF, PUBLIC, unit.id, buff, rounds))
-        if buff == POWER:
-            self.change_hp(unit, 1, "power")
-        elif buff == LIFE:
-            self.change_hp(unit, 3, "life")
-        elif buff == WEAKNESS:
-            self.lose_hp(unit, 1, "weakness")
+        change (POWER +1, LIFE +3, WEAKNESS -1) applies on every gain and is permanent."""
+        entry = DATA.buffs[buff]
+        unit.buffs[buff] = entry["rounds"]
+        self.events.append((ev.BUFF, PUBLIC, unit.id, buff, entry["rounds"]))
+        if entry["instant_hp"] > 0:
+            self.change_hp(unit, entry["instant_hp"], buff.lower())
+        elif entry["instant_hp"] < 0:
+            self.lose_hp(unit, -entry["instant_hp"], buff.lower())
 
     def change_hp(self, unit: Unit, amount: int, cause: str) -> None:
         """Healing and HP gains: uncapped (ruling A16); doubled on an Invulnerable unit;
@@ -440,7 +444,7 @@ class TacticsState(TwoSeatOutcome):
         if marked and target.hp <= 0 and target.marker is not None:
             rogue = self.unit(target.marker)
             if rogue is not None and rogue.hp > 0:
-                self.change_hp(rogue, MARK_BONUS, "death mark")
+                self.change_hp(rogue, MARK_PAYOFF, "death mark")
         return receiver
 
     def attack_unit(self, attacker: Unit, target: Unit) -> None:
@@ -465,9 +469,21 @@ class TacticsState(TwoSeatOutcome):
             return
         self.strike(attacker, target, amount, "attack")
         if challenger is not None and receiver.id == challenger:
+            # Companion §7 step 5: the Duelist counters, even when the hit killed it (the
+            # option challenge_counter = "survivor" asks that it survived).
             duelist = self.unit(challenger)
-            if duelist is not None and duelist.hp > 0:
+            survivor_only = self.options.challenge_counter == "survivor"
+            if duelist is not None and (duelist.hp > 0 or not survivor_only):
                 self.strike(duelist, attacker, COUNTER_DAMAGE, "counter")
+
+    def obstacle_damage(self, attacker: Unit) -> int:
+        """What an attack takes off an obstacle: the attacker's raw `attack` (rules §8,
+        ``obstacle.hp -= attacker.attack``), or with the option ``obstacle_damage =
+        "effective_atk"`` its ATK with buff modifiers (floored at 0). Nature's Power
+        charges and Challenge's halving never apply to obstacles."""
+        if self.options.obstacle_damage == "attack":
+            return attacker.atk
+        return self.effective_atk(attacker)
 
     def attack_tile(self, attacker: Unit, x: int, y: int) -> None:
         if (x, y) in self.obstacles:
@@ -475,7 +491,7 @@ class TacticsState(TwoSeatOutcome):
             hp = (
                 0
                 if POWER in attacker.buffs
-                else self.obstacles[(x, y)] - self.effective_atk(attacker)
+                else self.obstacles[(x, y)] - self.obstacle_damage(attacker)
             )
             if hp <= 0:
                 del self.obstacles[(x, y)]
@@ -490,27 +506,40 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ deaths
 
-    def collect_deaths(self, chooser_default: int) -> None:
-        """Units at 0 HP leave the board. A dead minion's owner (or, as an option, the
-        active player) chooses what it leaves, one at a time in unit-id order (A20);
-        clones and heroes leave nothing; a dead Mage's warp beacon goes with it."""
+    def collect_deaths(self, active: int | None) -> None:
+        """Units at 0 HP leave the board. A dead minion's owner (or, with the option
+        ``death_chooser = "killer"``, the `active` player) chooses what it leaves (rules
+        §4.1), one at a time in unit-id order (A20). At the round end (`active` None) the
+        owner chooses, or with ``system_death_spawn = "parity"`` no one: the round's
+        parity decides at once. Clones and heroes leave nothing; a dead Mage's warp beacon
+        goes with it."""
         for unit in self.units:
             if unit.hp <= 0 and unit.x >= 0:
                 x, y = unit.x, unit.y
                 unit.x = unit.y = -1
                 unit.beacon = None
                 self.events.append((ev.DIED, PUBLIC, unit.id))
-                if unit.category == MINION:
-                    chooser = (
-                        unit.seat if self.options.death_chooser == "owner" else chooser_default
-                    )
-                    self.deaths.append((unit.id, x, y, chooser))
+                if unit.category != MINION:
+                    continue
+                if active is None and self.options.system_death_spawn == "parity":
+                    from .roundend import parity_spawn
+
+                    self.spawn(x, y, parity_spawn(self.round))
+                    continue
+                chooser = unit.seat
+                if active is not None and self.options.death_chooser == "killer":
+                    chooser = active
+                self.deaths.append((unit.id, x, y, chooser))
 
     def _death_choice(self, choice: DeathChoice) -> None:
         uid, x, y, chooser = self.deaths.pop(0)
         self.events.append((ev.CHOSE, PUBLIC, chooser, uid, choice.spawn))
         self.spawn(x, y, choice.spawn)
-        if not self.deaths and self.after is not None:
+        if not self.deaths and self.round_end_next is not None:
+            from .roundend import resume_round_end
+
+            resume_round_end(self)
+        elif not self.deaths and self.after is not None:
             seat, unit_id = self.after
             self.after = None
             if unit_id:

@@ -53,6 +53,7 @@ def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
         "to_move": list(state.to_move()),
         "acting_unit": state.current,
         "last_actor": state.last_actor,
+        "round_end_next": state.round_end_next,
         "winner": state.winner,
         "end_reason": state.end_reason,
         "options": state.options.to_json(),
@@ -60,8 +61,9 @@ def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
     }
     if state.phase == DRAFT:
         out["drafted"] = [d is not None for d in state.drafts]
-        if seat is not None and state.drafts[seat] is not None:
-            out["my_draft"] = state.drafts[seat].to_json()  # type: ignore[union-attr]
+        mine = state.drafts[seat] if seat is not None else None
+        if mine is not None:
+            out["my_draft"] = mine.to_json()
         return out
     out["units"] = [unit_json(state, u) for u in state.units if u.hp > 0]
     out["fallen"] = [u.id for u in state.units if u.hp <= 0]
