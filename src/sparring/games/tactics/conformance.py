@@ -8,13 +8,9 @@ from __future__ import annotations
 from sparring.core.conformance import Draw, Hooks
 
 from .actions import Attack, DeathChoice, EndTurn, Move
+from .data import DATA
 from .options import TacticsOptions
-from .state import TacticsState
-
-#: What a tile can carry, and for how many rounds at most.
-TILE_BUFFS = ("POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW")
-MAX_TILE_ROUNDS = 2
-MAX_OBSTACLE_HP = 3
+from .state import TILE_BUFFS, TacticsState
 
 
 def invariants(state: TacticsState) -> None:
@@ -22,7 +18,7 @@ def invariants(state: TacticsState) -> None:
     seen: set[tuple[int, int]] = set()
     for unit in state.units:
         if unit.hp > 0:
-            assert 0 <= unit.x < 5 and 0 <= unit.y < 5, f"{unit.id} off the board"
+            assert 0 <= unit.x < DATA.board and 0 <= unit.y < DATA.board, f"{unit.id} off board"
             assert unit.pos not in seen, f"two units on {unit.pos}"
             assert unit.pos not in state.obstacles, f"{unit.id} stands on an obstacle"
             seen.add(unit.pos)
@@ -31,10 +27,10 @@ def invariants(state: TacticsState) -> None:
         elif state.phase != "draft":
             assert unit.x == -1, f"dead {unit.id} still on the board"
     for pos, hp in state.obstacles.items():
-        assert 0 < hp <= MAX_OBSTACLE_HP, f"obstacle at {pos} with {hp} HP"
+        assert 0 < hp <= DATA.obstacle_hp, f"obstacle at {pos} with {hp} HP"
     for pos, (buff, rounds) in state.tiles.items():
         assert buff in TILE_BUFFS
-        assert 0 < rounds <= MAX_TILE_ROUNDS and pos not in state.obstacles
+        assert 0 < rounds <= DATA.tile_rounds and pos not in state.obstacles
     if state.phase == "battle" and not state.deaths:
         assert state.legal_actions(), "a seat to act with nothing to do"
     assert state.round <= state.options.round_cap
@@ -50,7 +46,8 @@ def bad_actions(state: TacticsState, seat: int) -> list[object]:
 
 
 def random_options(draw: Draw) -> TacticsOptions:
-    """Every rule option drawn at random, with short, middling and full round caps."""
+    """Every rule option drawn at random (the original code's readings too), with short,
+    middling and full round caps."""
     return TacticsOptions(
         decay_start_round=draw.choice([1, 3]),
         distinct_minions=draw.boolean(),
@@ -65,6 +62,10 @@ def random_options(draw: Draw) -> TacticsOptions:
         endure_rounds=draw.choice([0, 2]),
         extra_tick_for_acted=draw.boolean(),
         round_cap=draw.choice([2, 9, 30]),
+        system_death_spawn=draw.choice(["choice", "parity"]),
+        obstacle_damage=draw.choice(["attack", "effective_atk"]),
+        round_end_order=draw.choice(["rules", "companion"]),
+        challenge_counter=draw.choice(["always", "survivor"]),
     )
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sparring.core.events import PUBLIC
+from sparring.core.game import EndReason
 
 from . import events as ev
 from .data import DATA
@@ -165,9 +166,10 @@ def _next_round(state: TacticsState) -> None:
     if number >= state.options.round_cap:
         hp = (state.hero(0).hp, state.hero(1).hp)
         if hp[0] == hp[1]:
-            state._end(None, f"round cap reached with equal hero HP ({hp[0]})")
+            state._end(None, f"round cap reached with equal hero HP ({hp[0]})", EndReason.LIMIT)
         else:
-            state._end(0 if hp[0] > hp[1] else 1, f"round cap reached: hero HP {hp[0]}-{hp[1]}")
+            leader = 0 if hp[0] > hp[1] else 1
+            state._end(leader, f"round cap reached: hero HP {hp[0]}-{hp[1]}", EndReason.LIMIT)
         return
     state._begin_round(number + 1, state.next_opener())
 

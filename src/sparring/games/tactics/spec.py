@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
     from sparring.core.scenario import ScenarioGame
 
-RULES_VERSION = "tactics-v3.1"
+RULES_VERSION = "tactics-v3.2"
 #: Decisions per round at most: every unit's activation, the deaths it may cause, and the
 #: draft before round one, with room to spare; checked by the kit on random play.
 DECISIONS_PER_ROUND = 40

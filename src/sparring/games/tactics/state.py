@@ -14,7 +14,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
-from sparring.core.game import TwoSeatOutcome
+from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
 
 from . import events as ev
@@ -78,6 +78,7 @@ class TacticsState(TwoSeatOutcome):
         self.round_end_next: str | None = None
         self.winner: int | None = None
         self.end_reason = ""
+        self.ended_by = EndReason.RULES
         self.clones = 0
         self._legal: list[Action] | None = None
 
@@ -108,6 +109,12 @@ class TacticsState(TwoSeatOutcome):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it goes on); `end_reason` says it in words."""
+        if self.phase != OVER:
+            return None
+        return Outcome(self.winner, self.returns(), self.ended_by, self.end_reason)
 
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         if self.phase == OVER:
@@ -150,7 +157,7 @@ class TacticsState(TwoSeatOutcome):
         if self.phase == OVER:
             return
         self.events.append((ev.FORFEIT, PUBLIC, seat, reason))
-        self._end(1 - seat, f"seat {seat} forfeited: {reason}")
+        self._end(1 - seat, f"seat {seat} forfeited: {reason}", EndReason.FORFEIT)
 
     # ------------------------------------------------------------------ lookups
 
@@ -574,10 +581,11 @@ class TacticsState(TwoSeatOutcome):
         elif dead:
             self._end(1 - dead[0], f"seat {dead[0]}'s hero fell")
 
-    def _end(self, winner: int | None, reason: str) -> None:
+    def _end(self, winner: int | None, reason: str, ended_by: EndReason = EndReason.RULES) -> None:
         self.phase = OVER
         self.winner = winner
         self.end_reason = reason
+        self.ended_by = ended_by
         self.deaths.clear()
         self.events.append((ev.GAME_END, PUBLIC, winner, reason))
 
