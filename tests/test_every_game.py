@@ -103,6 +103,16 @@ def test_every_offered_action_is_accepted(game: str, seed: int, choices: list[in
 
 
 @pytest.mark.parametrize("game", GAMES)
+@quick(10)
+@given(seed=SEEDS, choices=CHOICES)
+def test_a_game_all_rivals_forfeit_is_won_by_forfeit(
+    game: str, seed: int, choices: list[int]
+) -> None:
+    spec = get_game(game)
+    kit.check_forfeits(spec, seed, choices, hooks(spec, seed))
+
+
+@pytest.mark.parametrize("game", GAMES)
 @quick(6)
 @given(seed=SEEDS, choices=CHOICES)
 def test_views_leak_nothing_hidden(game: str, seed: int, choices: list[int]) -> None:

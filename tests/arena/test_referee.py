@@ -585,7 +585,8 @@ def test_the_end_message_reveals_no_hidden_enemy_team(tmp_path: Path) -> None:
     assert end["type"] == "end"
     assert played.outcome.verdicts == []
     assert "teams" not in set(_keys(end))
-    assert set(end["result"]) == {"winner", "returns", "verdicts"}
+    assert set(end["result"]) == {"winner", "reason", "returns", "verdicts"}
+    assert end["result"]["reason"] == "rules"
 
 
 @pytest.mark.parametrize("seat", SEATS)

@@ -195,6 +195,39 @@ def test_kit_catches_a_lean_view_that_still_carries_the_log() -> None:
         kit.check_random_playout(toy.spec(search=Search(lean_view=full)), 3, [], HOOKS)
 
 
+class _ForfeitAsRules(ToyState):
+    def forfeit(self, seat: int, reason: str) -> None:
+        super().forfeit(seat, reason)
+        self.reason = toy.EndReason.RULES
+
+
+class _NoOutcome(ToyState):
+    def outcome(self) -> Any:
+        return None
+
+
+class _TwistedOutcome(ToyState):
+    def outcome(self) -> Any:
+        ended = super().outcome()
+        return None if ended is None else dataclasses.replace(ended, returns=(0.0, 0.0))
+
+
+def test_kit_catches_a_forfeit_reported_as_an_ordinary_end() -> None:
+    with pytest.raises(AssertionError, match="not a forfeit"):
+        kit.check_forfeits(_with_state(_ForfeitAsRules), 3, [1], HOOKS)
+
+
+def test_kit_catches_a_finished_game_without_an_outcome() -> None:
+    with pytest.raises(AssertionError, match="has no outcome"):
+        kit.check_random_playout(_with_state(_NoOutcome), 3, [], HOOKS)
+
+
+def test_kit_catches_an_outcome_that_disagrees_with_the_returns() -> None:
+    with pytest.raises(AssertionError, match="disagree"):
+        for seed in range(6):
+            kit.check_random_playout(_with_state(_TwistedOutcome), seed, [], HOOKS)
+
+
 # --------------------------------------------------------------------- no leaks
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import Event
-from sparring.core.game import GameSpec
+from sparring.core.game import GameSpec, end_reason_of, winner_of
 from sparring.core.replay import ReplayWriter
 
 from .process import IA, BotFailure
@@ -176,7 +176,8 @@ def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> N
     own final view for the rest."""
     state = outcome.state
     result = {
-        "winner": getattr(state, "winner", None),
+        "winner": winner_of(state),
+        "reason": end_reason_of(state),
         "returns": list(state.returns()),
         "verdicts": [v.to_json() for v in outcome.verdicts],
     }

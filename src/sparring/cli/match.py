@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
@@ -137,7 +138,8 @@ def _report(
     url: str,
     replay: Path | None,
 ) -> None:
-    winner = getattr(outcome.state, "winner", None)
+    ended = outcome.state.outcome()
+    winner = None if ended is None else ended.winner
     verdicts = [v.to_json() for v in outcome.verdicts]
     if quiet:
         typer.echo(
@@ -146,7 +148,9 @@ def _report(
         return
     for verdict in outcome.verdicts:
         console.print(f"[red]seat {verdict.seat}: {verdict.verdict}[/] — {verdict.detail}")
-    console.print(f"[bold]Winner: seat {winner}[/]")
+    label = f"seat {winner}" if winner is not None else "nobody"
+    detail = f" — {escape(ended.detail)}" if ended is not None and ended.detail else ""
+    console.print(f"[bold]Winner: {label}[/]{detail}")
     if replay is not None:
         console.print(f"Replay written to {replay}")
     console.print(f"Saved as match {match_id} in {url}")

@@ -19,6 +19,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
@@ -162,12 +163,15 @@ def play_command(
     finally:
         sink.close_file()
     saved = save_match(sink.getvalue(), db) if save else None
-    winner = getattr(state, "winner", None)
+    ended = state.outcome()
+    winner = None if ended is None else ended.winner
     if quiet:
         rounds = [r["winner"] for r in spec.summarize(state).get("rounds", [])]
         typer.echo(json.dumps({"winner": winner, "rounds": rounds, "seed": match_seed}))
         return
     label = f"seat {winner} ({names[winner]})" if winner is not None else "nobody"
+    if ended is not None and ended.detail:
+        label += f" — {escape(ended.detail)}"
     console.print(f"[bold green]Winner: {label}[/] — seed {match_seed}")
     if replay is not None:
         console.print(f"Replay written to {replay}", markup=False)

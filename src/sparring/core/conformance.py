@@ -27,7 +27,10 @@ The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
 - `check_determinization`: a full state sampled from a seat's view shows that seat the same
   view and legal actions, and plays on to the end.
 - The game's declared facts hold at every step (`check_contract`): the player count, no
-  simultaneous movers unless declared, no chance drawn unless declared.
+  simultaneous movers unless declared, no chance drawn unless declared; a finished game
+  has an `Outcome` that agrees with its returns, an unfinished one none.
+- `check_forfeits`: seats forfeiting until one is left end the game as a forfeit, won by
+  the one left.
 
 Every check raises `AssertionError` with the step and the reason when the engine fails.
 """
@@ -45,7 +48,7 @@ import msgspec
 
 from .errors import IllegalAction
 from .events import NOBODY, PUBLIC, event_json
-from .game import GameSpec, GameState
+from .game import EndReason, GameSpec, GameState
 from .rng import Rng
 
 #: A legal-action list longer than this is compared by length and an even sample, so a lazy
@@ -504,11 +507,18 @@ def check_contract(spec: GameSpec, state: GameState) -> None:
     """The generic engine contract on one state: who moves, legal actions, outcome and
     events are coherent."""
     movers = state.to_move()
+    outcome = state.outcome()
     if state.is_terminal():
         assert movers == (), f"terminal state still has seats to move: {movers}"
         for seat in seats(state):
             assert len(state.legal_actions(seat)) == 0, f"terminal: seat {seat} has actions"
+        assert outcome is not None, "a finished game has no outcome"
+        assert outcome.returns == tuple(state.returns()), "outcome and returns() disagree"
+        assert outcome.winner is None or outcome.returns[outcome.winner] == max(outcome.returns), (
+            f"the winner {outcome.winner} does not have the best return {outcome.returns}"
+        )
     else:
+        assert outcome is None, f"a game still going has an outcome: {outcome}"
         assert movers, "a non-terminal state has nobody to move"
         assert len(set(movers)) == len(movers), f"a seat is listed twice in {movers}"
         for seat in movers:
@@ -691,6 +701,26 @@ def check_no_leaks(
     return report
 
 
+def check_forfeits(
+    spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
+) -> None:
+    """Part way through a game (after the chooser's first pick of decisions), every seat
+    but one forfeits: the game must be over, as a forfeit, won by the seat left."""
+    state = spec.new_game(seed, hooks.options)
+    chooser = Chooser(choices, seed)
+    play_out(state, chooser, chooser.pick(64))
+    if state.is_terminal():
+        return
+    keeper = chooser.pick(state.num_players)
+    for seat in seats(state):
+        if seat != keeper:
+            state.forfeit(seat, "conformance check")
+    outcome = state.outcome()
+    assert state.is_terminal() and outcome is not None, "every rival forfeited, yet it goes on"
+    assert outcome.reason is EndReason.FORFEIT, f"ended by {outcome.reason}, not a forfeit"
+    assert outcome.winner == keeper, f"seat {keeper} was left, but {outcome.winner} won"
+
+
 # --------------------------------------------------------------------- (f) determinization
 
 
@@ -732,6 +762,7 @@ def check_all(
     check_clone_independence(spec, seed, choices, split, choices[::-1], hooks)
     check_illegal_actions_refused(spec, seed, choices, hooks)
     check_legal_actions_accepted(spec, seed, choices, hooks)
+    check_forfeits(spec, seed, choices, hooks)
     if spec.secrecy is not None:
         check_no_leaks(spec, seed, choices, hooks)
     if spec.search.determinize is not None:

@@ -68,6 +68,18 @@ class Outcome:
         }
 
 
+def winner_of(state: GameState) -> int | None:
+    """The winner of a finished game (None: a draw, no single winner, or not over yet)."""
+    outcome = state.outcome()
+    return None if outcome is None else outcome.winner
+
+
+def end_reason_of(state: GameState) -> str:
+    """Why a finished game ended, as its `EndReason` value ("" while it goes on)."""
+    outcome = state.outcome()
+    return "" if outcome is None else outcome.reason.value
+
+
 def two_seat_returns(winner: int | None) -> tuple[float, float]:
     """Zero-sum returns of a two-seat game: +1 / -1, or 0 each for a draw."""
     if winner is None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import BadInput
 from .events import event_json, visible_to
+from .game import end_reason_of, winner_of
 from .messages import json_default
 from .registry import get_game
 from .replay import Decision, Replay, verify_replay
@@ -69,7 +70,8 @@ def redact_replay(replay: Replay, seat: int | None) -> list[str]:
         {
             "type": "result",
             "events": visible_since(state),
-            "winner": getattr(state, "winner", None),
+            "winner": winner_of(state),
+            "reason": end_reason_of(state),
             "returns": list(state.returns()),
             "view": spec.view(state, seat),
         }

@@ -20,7 +20,7 @@ from typing import IO, Any
 import msgspec
 
 from .errors import BadInput, IllegalAction
-from .game import GameSpec
+from .game import GameSpec, end_reason_of, winner_of
 from .registry import get_game
 
 FORMAT = "sparring-replay/1"
@@ -54,6 +54,8 @@ class Result(msgspec.Struct, tag="result", tag_field="type", forbid_unknown_fiel
     winner: int | None
     returns: list[float]
     summary: dict[str, Any] = msgspec.field(default_factory=dict)
+    #: How the game ended (an `EndReason` value); empty in replays written before it was kept.
+    reason: str = ""
 
 
 Record = Header | Decision | Chance | Result
@@ -138,9 +140,10 @@ class ReplayWriter:
         self._chance(state)
         self._write(
             Result(
-                winner=getattr(state, "winner", None),
+                winner=winner_of(state),
                 returns=list(state.returns()),
                 summary=self._spec.summarize(state),
+                reason=end_reason_of(state),
             )
         )
         if self._owned:
@@ -273,10 +276,15 @@ def verify_replay(
     if replay.result is None:
         report.problems.append("the replay ends before its result line (match cut short)")
     else:
-        if replay.result.winner != getattr(state, "winner", None):
+        if replay.result.winner != winner_of(state):
             report.problems.append(
                 f"result diverges: replay says winner {replay.result.winner}, "
-                f"re-simulation gives {getattr(state, 'winner', None)}"
+                f"re-simulation gives {winner_of(state)}"
+            )
+        if replay.result.reason and replay.result.reason != end_reason_of(state):
+            report.problems.append(
+                f"result diverges: replay says the game ended by {replay.result.reason!r}, "
+                f"re-simulation by {end_reason_of(state)!r}"
             )
         if list(replay.result.returns) != list(state.returns()):
             report.problems.append(
