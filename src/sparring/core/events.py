@@ -50,7 +50,8 @@ def _builder(kind: str, fields: tuple[str, ...]) -> Callable[[Event], dict[str, 
     )
     scope: dict[str, Any] = {"fields": fields}
     exec(source, scope)  # the source is built above from identifiers only
-    return scope["build"]  # type: ignore[no-any-return]
+    build: Callable[[Event], dict[str, Any]] = scope["build"]
+    return build
 
 
 def visible_to(event: Event, seat: int | None) -> bool:

@@ -107,7 +107,7 @@ def bad_actions(state: AquawarState, seat: int) -> Iterator[Any]:
     yield from SKILLS.values()
     yield None
     yield Pick((1, 1, 2, 3))
-    yield Pick((1, 2, 3))  # type: ignore[arg-type]  # a malformed pick, on purpose
+    yield Pick((1, 2, 3))  # three fish: a malformed pick, on purpose
     yield Pick((0, 1, 2, 13))
     yield Pick((MIMIC, 1, 2, 3))
     yield Pick((MIMIC, 1, 2, 3), MIMIC)

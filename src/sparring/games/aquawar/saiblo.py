@@ -287,7 +287,7 @@ def _expect(message: Json, kinds: tuple[str, ...]) -> str:
     if kind not in kinds:
         wanted = " or ".join(repr(k) for k in kinds)
         raise _bad(f"expected a reply with Action {wanted}, got {kind!r}")
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 def _pick_reply(message: Json) -> Json:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from sparring.core.errors import BadInput, IllegalAction
 from sparring.core.scenario import (
@@ -480,7 +480,7 @@ class FoodChainScenario:
 
 def as_checks(expectations: list[Expectation]) -> list[Check]:
     """The expectations as the scenario runner takes them (see `Expectation`)."""
-    return cast(list[Check], expectations)
+    return list(expectations)
 
 
 def _winner(state: FoodChainState) -> Any:

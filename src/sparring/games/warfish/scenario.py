@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, TypeAlias, cast
+from typing import Any, TypeAlias
 
 from sparring.core.errors import BadInput
 from sparring.core.scenario import (
@@ -257,10 +257,7 @@ class WarfishScenario:
         return parse_action(value, where)
 
     def checks(self, expect: Node) -> list[Check]:
-        # Core's `Check` protocol declares `path` a settable attribute, which no frozen
-        # dataclass satisfies for mypy (core's own `ValueCheck` included); these checks
-        # keep `path` read-only, so they are handed to the runner as `Check`s here, once.
-        return cast(list[Check], _checks(expect, _GAME))
+        return _checks(expect, _GAME)
 
 
 def _checks(node: Node, table: dict[str, Maker]) -> list[Expectation]:
