@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from sparring.arena.process import BAD, IA, TLE, BotFailure, BotProcess
+from sparring.arena.process import BotFailure, BotProcess
 from sparring.arena.referee import MatchOutcome, run_match
 from sparring.arena.seats import BuiltinSeat, make_seat
+from sparring.arena.verdicts import BAD, IA, TLE
 from sparring.core.registry import get_game
 from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
 from sparring.games.aquawar.saiblo import (

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from sparring.arena.process import RE, BotFailure, BotProcess, Limits
+from sparring.arena.process import BotFailure, BotProcess, Limits
+from sparring.arena.verdicts import RE
 
 CHATTY_CRASH = (
     "import sys\n"

@@ -33,7 +33,8 @@ from typing import Any, TypeVar
 from sparring.core.errors import BadInput
 from sparring.core.messages import json_default
 
-TLE, RE, BAD, OLE, MLE, IA = "TLE", "RE", "BAD", "OLE", "MLE", "IA"
+from .verdicts import BAD, MLE, OLE, RE, TLE
+
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 _TICKS = os.sysconf("SC_CLK_TCK")

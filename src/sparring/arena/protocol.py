@@ -13,7 +13,8 @@ from typing import Any
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 
-from .process import BAD, BotFailure
+from .process import BotFailure
+from .verdicts import BAD
 
 VERSION = 1
 

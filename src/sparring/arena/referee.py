@@ -20,8 +20,9 @@ from sparring.core.events import Event
 from sparring.core.game import GameSpec, end_reason_of, winner_of
 from sparring.core.replay import ReplayWriter
 
-from .process import IA, BotFailure
+from .process import BotFailure
 from .seats import Seat
+from .verdicts import IA
 
 
 @dataclass
