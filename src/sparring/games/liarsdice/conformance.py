@@ -116,7 +116,7 @@ def hidden_of(state: LiarsDiceState, seat: int) -> Hashable | None:
 #: The most dice a drawn table starts with: a walk's cost grows with its length times the
 #: seats viewing it, so big tables (the default four cups of five included) are played by
 #: the game's own tests and the kit's bot-process test instead.
-DRAWN_TABLE_DICE = 12
+DRAWN_TABLE_DICE = 10
 
 
 def random_options(draw: Draw) -> LiarsDiceOptions:
