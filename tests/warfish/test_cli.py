@@ -110,9 +110,10 @@ def test_a_bad_map_exits_with_2_and_one_error_line() -> None:
 
 
 def test_players_and_map_are_refused_for_games_without_them() -> None:
-    assert refusal("play", "aquawar", "--players", "3", "--no-save") == (
-        "--players: aquawar has no 'players' option (games that have one: warfish)"
-    )
+    message = refusal("play", "aquawar", "--players", "3", "--no-save")
+    head, _, having = message.partition(" (games that have one: ")
+    assert head == "--players: aquawar has no 'players' option"
+    assert "warfish" in having.removesuffix(")").split(", ")  # other games may have one too
     assert refusal("play", "tactics", "--map", "classic", "--no-save") == (
         "--map: tactics has no 'map' option (games that have one: warfish)"
     )
