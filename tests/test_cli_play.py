@@ -34,8 +34,8 @@ def test_quiet_prints_exactly_one_json_line() -> None:
     lines = result.stdout.splitlines()
     assert len(lines) == 1
     data = json.loads(lines[0])
-    assert set(data) == {"winner", "rounds", "seed"}
-    assert data["seed"] == 7
+    assert set(data) == {"winner", "reason", "rounds", "seed"}
+    assert data["seed"] == 7 and data["reason"] == "rules"
     assert data["winner"] in (0, 1)
     assert all(r in (0, 1) for r in data["rounds"]) and 2 <= len(data["rounds"]) <= 3
     assert data["rounds"].count(data["winner"]) == 2

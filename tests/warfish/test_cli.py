@@ -43,7 +43,7 @@ def quiet(*args: str) -> dict[str, object]:
 
 def test_quiet_prints_one_json_line_with_the_winner() -> None:
     result = quiet("--agent", "0=greedy", "--agent", "1=random", "--seed", "3")
-    assert result == {"winner": 0, "rounds": [], "seed": 3}
+    assert result == {"winner": 0, "reason": "rules", "rounds": [], "seed": 3}
 
 
 def test_players_sets_the_number_of_seats_and_unnamed_seats_are_greedy() -> None:

@@ -46,14 +46,15 @@ def _status(spec: GameSpec, state: Any) -> str | None:
 
 
 def live_printer(spec: GameSpec, console: Console, reveal: bool) -> Any:
-    """The `on_events` hook drawing a match as it is played: each public event and the
-    game's status line before each new turn. With `reveal` (no person is playing) it also
-    shows what the game reveals to onlookers (`Display.revealed_events`, and with
-    `Display.reveal_live` every seat's private events, once each)."""
+    """The `on_events` hook drawing a match as it is played: each public event, and the
+    game's status line before each new turn but the first. With `reveal` (no person is
+    playing) it also shows what the game reveals to onlookers (`Display.revealed_events`,
+    and with `Display.reveal_live` every seat's private events, once each)."""
 
     display = spec.display
     reveal_all = reveal and display.reveal_live
     last_private: list[Any] = [None]
+    turns_seen = [0]
 
     def show(state: Any, events: list[Any]) -> None:
         for event in events:
@@ -68,8 +69,9 @@ def live_printer(spec: GameSpec, console: Console, reveal: bool) -> Any:
                     continue  # revealed: one line for the copies each seat got of it
                 else:
                     last_private[0] = event[2:]
-            if kind == display.turn_event and event_json(event).get("turn", 1) > 1:
-                status = _status(spec, state)
+            if kind == display.turn_event:
+                turns_seen[0] += 1
+                status = _status(spec, state) if turns_seen[0] > 1 else None
                 if status is not None:
                     console.print(status, style="cyan", markup=False)
             line = spec.describe(event_json(event), None, state)

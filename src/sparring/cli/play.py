@@ -80,6 +80,15 @@ def deck_options(spec: GameSpec, named: list[str | None]) -> dict[str, Any]:
     return data
 
 
+def round_winners(summary: dict[str, Any]) -> list[Any]:
+    """The winner of each round, for games whose summary lists its rounds (a ``"rounds"``
+    list of objects with a ``"winner"``); empty for games played in one go."""
+    rounds = summary.get("rounds")
+    if not isinstance(rounds, list):
+        return []
+    return [r.get("winner") for r in rounds if isinstance(r, dict)]
+
+
 def seat_agents(seats: int, p0: str | None, p1: str | None, named: list[str]) -> list[str]:
     """Each seat's agent name. ``--agent SEAT=AGENT`` names any seat, ``--p0``/``--p1``
     seats 0 and 1. Without any ``--agent``, seat 0 is `human` and the others `greedy`
@@ -125,7 +134,9 @@ def play_command(
     seed: str | None = typer.Option(None, "--seed", help="Match seed (default: random)."),
     replay: Path | None = typer.Option(None, "--replay", help="Write the replay to this file."),
     quiet: bool = typer.Option(
-        False, "--quiet", help='Print only {"winner", "rounds", "seed"} as one JSON line.'
+        False,
+        "--quiet",
+        help='Print only {"winner", "reason", "rounds", "seed"} as one JSON line.',
     ),
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save the match to the store."),
@@ -166,8 +177,10 @@ def play_command(
     ended = state.outcome()
     winner = None if ended is None else ended.winner
     if quiet:
-        rounds = [r["winner"] for r in spec.summarize(state).get("rounds", [])]
-        typer.echo(json.dumps({"winner": winner, "rounds": rounds, "seed": match_seed}))
+        reason = "" if ended is None else ended.reason.value
+        rounds = round_winners(spec.summarize(state))
+        line = {"winner": winner, "reason": reason, "rounds": rounds, "seed": match_seed}
+        typer.echo(json.dumps(line))
         return
     label = f"seat {winner} ({names[winner]})" if winner is not None else "nobody"
     if ended is not None and ended.detail:

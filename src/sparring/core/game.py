@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from .conformance import Hooks
     from .scenario import ScenarioGame
 
-#: What one seat (or a spectator, ``None``) is shown of a state: JSON-ready data.
-View = dict[str, Any]
+#: What one seat (or a spectator, ``None``) is shown of a state: an instance of the game's
+#: own view struct (`Messages.view`), or plain JSON data for a game without one. Generic
+#: code never looks inside a view, so it is typed loosely here; each game types its own.
+View = Any
 
 
 @runtime_checkable

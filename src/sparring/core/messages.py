@@ -14,7 +14,9 @@ language can generate types from (`sparring schema GAME`).
 - A view type subclasses `ViewStruct`.
 
 Range limits go on the fields, as ``Annotated[int, msgspec.Meta(ge=0, le=3)]``; they are
-checked when a message is decoded, not when the engine builds one.
+checked when a message is decoded, not when the engine builds one. A subclass repeats the
+base's ``frozen=True`` (and, for options, ``kw_only=True``) in its class line: msgspec
+inherits them anyway, but mypy reads each class line on its own.
 """
 
 from __future__ import annotations

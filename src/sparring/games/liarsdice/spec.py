@@ -3,7 +3,7 @@ display, agents and the kit's hooks together (docs/writing-a-game.md walks throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from sparring.core.game import (
     Display,
@@ -13,7 +13,6 @@ from sparring.core.game import (
     Messages,
     Search,
     Secrecy,
-    ViewFunction,
     new_game_with,
     stateless,
 )
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
     from sparring.core.scenario import ScenarioGame
 
 RULES_VERSION = "liarsdice-1"
-# The contract still types a view as a dict (`core.game.View`); this game's views are its
-# view structs (`Messages.view`), which generic code serialises alike, hence the casts.
 
 
 def decision_bound(options: LiarsDiceOptions) -> int:
@@ -74,7 +71,7 @@ SPEC = GameSpec(
     new_game=new_game_with(LiarsDiceState, LiarsDiceOptions),
     options_from_json=LiarsDiceOptions.from_json,
     action_from_json=action_from_json,
-    view=cast(ViewFunction, view),
+    view=view,
     summarize=summarize,
     display=Display(
         render_view=render_view,
@@ -84,7 +81,7 @@ SPEC = GameSpec(
         headline_events=frozenset({"ld_reveal", "ld_out", "ld_forfeit", "ld_game_end"}),
     ),
     agents=AGENTS,
-    search=Search(determinize=determinize, lean_view=cast(ViewFunction, lean_view)),
+    search=Search(determinize=determinize, lean_view=lean_view),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         scenario=_scenario,
