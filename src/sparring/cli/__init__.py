@@ -22,6 +22,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help text: typer's rich help panels load a Markdown renderer, about a third of
+    # what `sparring --help` spent starting up (benchmarks/startup.py measures it).
+    rich_markup_mode=None,
 )
 play.register(app)
 replay.register(app)
