@@ -11,7 +11,7 @@ import pytest
 
 from sparring.core.errors import IllegalAction
 from sparring.core.rng import Rng
-from sparring.games.foodchain.actions import Attack, Eat, Play
+from sparring.games.foodchain.actions import RIVAL, Attack, Eat, Play
 from sparring.games.foodchain.agents import AGENTS
 from sparring.games.foodchain.hidden import scramble_hidden
 from sparring.games.foodchain.keywords import BARRIER, HIDDEN, LURE
@@ -189,7 +189,7 @@ def test_dry_dropped_haste_predator_cannot_attack_the_rival():
     assert s.phase == "combat"
     assert [a.target for a in s.legal_actions() if isinstance(a, Attack)] == [uid(s, "Prey", 1)]
     with pytest.raises(IllegalAction, match="summoning exhaustion"):
-        s.apply(Attack(w.uid, None))
+        s.apply(Attack(w.uid, RIVAL))
 
 
 def test_fed_haste_predator_can_attack_the_rival():
@@ -198,7 +198,7 @@ def test_fed_haste_predator_can_attack_the_rival():
     eat(s, uid(s, "Empty Prey", 0))
     end_phase(s)
     w = uid(s, "Hasty Wolf", 0)
-    assert Attack(w, None) in s.legal_actions()
+    assert Attack(w, RIVAL) in s.legal_actions()
 
 
 def test_dry_dropped_free_play_predator_uses_the_turns_play():

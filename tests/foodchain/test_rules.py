@@ -18,6 +18,7 @@ from sparring.core.errors import BadInput, IllegalAction
 from sparring.games.foodchain import limits
 from sparring.games.foodchain.actions import (
     END_PHASE,
+    RIVAL,
     Activate,
     Attack,
     Choose,
@@ -67,7 +68,9 @@ def combat(mine: list, theirs: list, **kw):
 
 
 def attack_targets(s, attacker: int) -> list:
-    return [a.target for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == attacker]
+    return [
+        a.defender for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == attacker
+    ]
 
 
 # ====================================================================== §1 game state
@@ -865,29 +868,54 @@ def test_refused_not_an_action_at_all():
     _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]  # not an action, on purpose
 
 
-def test_action_json_round_trip_and_bad_json():
-    for action in (
-        Play(3),
-        Activate(4),
-        Attack(1, None),
-        Attack(1, 2),
-        END_PHASE,
-        Eat((1, 5)),
-        Target(card=3),
-        Target(player=1),
-        Choose(1),
-        Order(7),
-    ):
-        assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
-    for bad in (
-        {"type": "play"},
-        {"type": "fly"},
-        [],
-        {"type": "eat", "cards": "1"},
-        {"type": "play", "card": True},
-    ):
-        with pytest.raises(BadInput):
-            action_from_json(bad)
+def test_action_json_forms_round_trip():
+    forms = {
+        Play(3): {"type": "play", "card": 3},
+        Activate(4): {"type": "activate", "card": 4},
+        Attack(1, RIVAL): {"type": "attack", "attacker": 1, "target": "rival"},
+        Attack(1, 2): {"type": "attack", "attacker": 1, "target": 2},
+        END_PHASE: {"type": "end_phase"},
+        Eat((1, 5)): {"type": "eat", "cards": [1, 5]},
+        Eat(()): {"type": "eat", "cards": []},
+        Target(card=3): {"type": "target", "card": 3},
+        Target(player=1): {"type": "target", "player": 1},
+        Choose(1): {"type": "choose", "option": 1},
+        Order(7): {"type": "order", "card": 7},
+    }
+    for action, form in forms.items():
+        assert json.loads(json.dumps(action.to_json())) == form
+        assert action_from_json(form) == action
+    assert Attack(1, RIVAL).defender is None and Attack(1, 2).defender == 2
+
+
+def test_an_eat_answer_may_name_its_cards_in_any_order():
+    assert action_from_json({"type": "eat", "cards": [5, 1]}) == Eat((1, 5))
+    assert Eat((9, 2, 4)).cards == (2, 4, 9)
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ({"type": "play"}, "Object missing required field `card`"),
+        ({"type": "fly"}, "Invalid value 'fly' - at `$.type`"),
+        ([], "Expected `object`, got `array`"),
+        ({"type": "eat", "cards": "1"}, "Expected `array`, got `str` - at `$.cards`"),
+        ({"type": "eat", "cards": [1, 2, 3, 4]}, "Expected `array` of length <= 3"),
+        ({"type": "play", "card": True}, "Expected `int`, got `bool` - at `$.card`"),
+        ({"type": "play", "card": -1}, "Expected `int` >= 0 - at `$.card`"),
+        ({"type": "attack", "attacker": 1}, "Object missing required field `target`"),
+        ({"type": "attack", "attacker": 1, "target": "face"}, "Invalid enum value 'face'"),
+        ({"type": "target"}, "a target names either a card or a player"),
+        ({"type": "target", "card": 1, "player": 0}, "a target names either a card or a player"),
+        ({"type": "target", "player": 2}, "Expected `int` <= 1 - at `$.player`"),
+        ({"type": "choose", "option": -1}, "Expected `int` >= 0 - at `$.option`"),
+    ],
+)
+def test_malformed_action_json_is_refused_saying_what_is_wrong(bad, words):
+    with pytest.raises(BadInput) as info:
+        action_from_json(bad)
+    message = str(info.value)
+    assert message.startswith("Food Chain action: ") and words in message
 
 
 def test_clone_is_independent_of_the_original():

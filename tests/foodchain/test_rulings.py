@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
-from sparring.games.foodchain.actions import END_PHASE, Attack, Play, Target
+from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck, prebuilt_decks
 from sparring.games.foodchain.options import FoodChainOptions
@@ -387,7 +387,7 @@ def test_attack_order_a_creature_attacks_once_per_combat_phase():
     assert s.phase == "combat"
     assert not [a for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == p]
     with pytest.raises(IllegalAction, match="no attacks left"):
-        s.apply(Attack(p, None))
+        s.apply(Attack(p, RIVAL))
 
 
 def test_attack_order_after_combat_abilities_fire_for_survivors_only():
@@ -615,7 +615,7 @@ def test_a_stolen_creature_cannot_attack_the_rival_the_turn_it_is_stolen():
     f = uid(s, "Fat Prey", 1)
     assert [a.target for a in s.legal_actions() if isinstance(a, Attack)] == [uid(s, "Prey", 1)]
     with pytest.raises(IllegalAction, match="summoning exhaustion"):
-        s.apply(Attack(f, None))
+        s.apply(Attack(f, RIVAL))
 
 
 def test_a_stolen_creature_goes_to_its_owners_carrion():

@@ -619,12 +619,13 @@ class Board:
         attacker = self.units.get(attack.attacker)
         if attacker is None:
             return 0.0
-        if attack.target is None:
+        uid = attack.defender
+        if uid is None:
             damage = 0 if attacker.harmless() else attacker.atk
             if damage >= self.rival_hp:
                 return LETHAL
             return damage * self.face
-        defender = self.units.get(attack.target)
+        defender = self.units.get(uid)
         if defender is None:
             return 0.0
         fight = Fight(attacker, defender)
@@ -846,7 +847,7 @@ class GreedyAgent:
     # -------------------------------------------------------------- free choices
 
     def _combat_scores(self, board: Board, legal: Sequence[Any]) -> list[float]:
-        direct = [a for a in legal if isinstance(a, Attack) and a.target is None]
+        direct = [a for a in legal if isinstance(a, Attack) and a.defender is None]
         reach = sum(
             board.units[a.attacker].atk * board.units[a.attacker].attacks_left
             for a in direct
@@ -857,7 +858,7 @@ class GreedyAgent:
         for action in legal:
             if isinstance(action, Attack):
                 value = board.attack_value(action)
-                if lethal and action.target is None:
+                if lethal and action.defender is None:
                     value = max(value, LETHAL / 2 + board.units[action.attacker].atk)
                 out.append(value)
             else:

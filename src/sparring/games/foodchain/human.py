@@ -135,9 +135,10 @@ def describe_action(action: Action, table: Table) -> str:
             return f"Sacrifice {label(action.card)} for its ability"
         return f"Discard {label(action.card)} for its ability"
     if isinstance(action, Attack):
-        if action.target is None:
+        defender = action.defender
+        if defender is None:
             return f"Attack the rival with {label(action.attacker)}"
-        return f"Attack {label(action.target)} with {label(action.attacker)}"
+        return f"Attack {label(defender)} with {label(action.attacker)}"
     if isinstance(action, EndPhase):
         return PHASE_ENDS.get(table.view["phase"], "End the phase")
     if isinstance(action, Eat):
@@ -206,16 +207,17 @@ def names_card(tokens: list[str], uid: int, name: str | None) -> bool:
 
 def _attack_fits(tokens: list[str], action: Attack, table: Table) -> bool:
     attacker = table.names.get(action.attacker)
+    defender = action.defender
     for cut in range(1, len(tokens) + 1):
         for first, second in ((tokens[:cut], tokens[cut:]), (tokens[cut:], tokens[:cut])):
             if not names_card(first, action.attacker, attacker):
                 continue
             if not second:
                 return True
-            if action.target is None:
+            if defender is None:
                 if set(second) <= RIVAL_WORDS:
                     return True
-            elif names_card(second, action.target, table.names.get(action.target)):
+            elif names_card(second, defender, table.names.get(defender)):
                 return True
     return False
 
@@ -405,7 +407,7 @@ def _refusal(verb: str, tokens: list[str], table: Table, of_kind: list[Action]) 
         if not mine & set(named):
             return f"{table.label(named[0])} cannot attack now"
         options = ", ".join(
-            "the rival" if a.target is None else table.label(a.target)
+            "the rival" if a.defender is None else table.label(a.defender)
             for a in of_kind
             if isinstance(a, Attack) and a.attacker in named
         )

@@ -229,7 +229,7 @@ class FoodChainState(TwoSeatOutcome):
             if isinstance(action, Play):
                 act_play(self, action.card)
             elif isinstance(action, Attack):
-                act_attack(self, action.attacker, action.target)
+                act_attack(self, action.attacker, action.defender)
             elif isinstance(action, Activate):
                 act_activate(self, action.card)
             else:
@@ -290,9 +290,7 @@ class FoodChainState(TwoSeatOutcome):
     def decide_by_hp(self) -> None:
         """The turn cap (companion ruling 3): higher HP wins, equal HP draws."""
         if self.hp[0] == self.hp[1]:
-            self._end_game(
-                None, f"turn cap reached with equal HP ({self.hp[0]})", EndReason.LIMIT
-            )
+            self._end_game(None, f"turn cap reached with equal HP ({self.hp[0]})", EndReason.LIMIT)
         else:
             winner = 0 if self.hp[0] > self.hp[1] else 1
             self._end_game(
