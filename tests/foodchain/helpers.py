@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sparring.core.events import event_json
+from sparring.core.messages import json_default
 from sparring.games.foodchain.actions import END_PHASE, RIVAL, Action, Attack, Eat, Play, Target
 from sparring.games.foodchain.cards import CardDef, load_pool, load_pool_from
 from sparring.games.foodchain.creature import Creature
@@ -814,7 +815,7 @@ def fingerprint(state: FoodChainState) -> str:
             "events": len(state.events),
         },
         sort_keys=True,
-        default=str,
+        default=json_default,
     )
 
 

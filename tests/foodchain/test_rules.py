@@ -984,7 +984,7 @@ def test_options_round_trip_and_defaults():
     assert FoodChainOptions.from_json(opts.to_json()) == opts
     s = FoodChainState(1, opts)
     assert s.first == 1 and s.options.turn_cap == 9
-    assert view(s, 0)["options"]["hp_cap"] is True
+    assert view(s, 0).options.hp_cap is True
 
 
 def test_a_spell_that_ends_the_game_still_goes_to_exile():
@@ -993,7 +993,7 @@ def test_a_spell_that_ends_the_game_still_goes_to_exile():
     play(s, "Fireball")
     assert s.is_terminal() and s.winner == 0
     assert s.exile[0] == [uid(s, "Fireball", 0)]
-    assert [c["name"] for c in view(s, 1)["players"][0]["exile"]] == ["Fireball"]
+    assert [c.name for c in view(s, 1).players[0].exile] == ["Fireball"]
 
 
 def test_a_trap_that_ends_the_game_still_goes_to_exile():
@@ -1078,9 +1078,9 @@ def test_shipped_warning_stomp_cancels_a_prey_play_and_draws():
 def test_shipped_tremor_sense_reveals_the_drawers_hand_to_the_trap_owner():
     s = pos(side(hand=["Brainstorm", "Zap", STOP], deck=["Eel"]), side(hand=["Tremor Sense"]))
     play(s, "Brainstorm")
-    known = sorted(c["name"] for c in view(s, 1)["rival_known_hand"])
+    known = sorted(c.name for c in view(s, 1).rival_known_hand or [])
     assert known == sorted(["Zap", STOP, "Eel"])
-    assert view(s, 0)["rival_known_hand"] == []
+    assert view(s, 0).rival_known_hand == []
     assert s.hp[0] == 9
 
 

@@ -278,7 +278,7 @@ def test_play_order_a_negated_play_returns_the_card_to_hand_and_keeps_the_limit(
     assert on_field(s, "Fat Prey", 0)  # nothing was eaten
     assert [e["what"] for e in events(s, "negated")] == ["play"]
     # the card came back face up: the rival knows it
-    assert [c["card"] for c in view(s, 1)["rival_known_hand"]] == [w]
+    assert [c.card for c in view(s, 1).rival_known_hand or []] == [w]
     assert Play(uid(s, "Prey", 0)) in s.legal_actions()
     play(s, "Prey")
     assert s.played
@@ -562,8 +562,8 @@ def test_dry_drop_enters_with_base_stats_no_keywords_and_no_abilities():
     assert (w.atk, w.hp, w.kw, w.dry) == (2, 2, 0, True)
     entered = events(s, "enter")[-1]
     assert entered["dry"] is True
-    shown = view(s, 1)["players"][0]["field"][0]
-    assert shown["keywords"] == [] and shown["dry"] is True
+    shown = view(s, 1).players[0].field[0]
+    assert shown.keywords == [] and shown.dry is True
 
 
 def test_dry_drop_suppresses_on_play():
@@ -705,24 +705,24 @@ def test_hidden_information_a_seat_sees_its_hand_not_the_rivals():
         side(hand=["Tax", "Wolf"], deck=["Fat Prey", "Eel"], carrion=["Herald"]),
     )
     mine = view(s, 0)
-    assert [c["name"] for c in mine["hand"]] == ["Zap", STOP]
-    assert mine["rival_known_hand"] == []
-    rival = mine["players"][1]
-    assert (rival["hand_count"], rival["deck_count"]) == (2, 2)
-    assert [c["name"] for c in rival["carrion"]] == ["Herald"]
-    assert [c["name"] for c in mine["players"][0]["exile"]] == ["Fireball"]
-    assert "hand" not in view(s, None)
+    assert [c.name for c in mine.hand or []] == ["Zap", STOP]
+    assert mine.rival_known_hand == []
+    rival = mine.players[1]
+    assert (rival.hand_count, rival.deck_count) == (2, 2)
+    assert [c.name for c in rival.carrion] == ["Herald"]
+    assert [c.name for c in mine.players[0].exile] == ["Fireball"]
+    assert "hand" not in view(s, None).to_json()
     theirs = view(s, 1)
-    assert [c["name"] for c in theirs["hand"]] == ["Tax", "Wolf"]
+    assert [c.name for c in theirs.hand or []] == ["Tax", "Wolf"]
 
 
 def test_hidden_information_a_draw_is_shown_to_the_drawer_only():
     s = pos(side(hand=["Brainstorm", STOP], deck=["Eel"]), side())
     play(s, "Brainstorm")
-    drew = [e for e in view(s, 0)["log"] if e["kind"] == "drew"]
+    drew = [e for e in view(s, 0).log if e["kind"] == "drew"]
     assert [e["name"] for e in drew] == ["Eel"]
-    assert not [e for e in view(s, 1)["log"] if e["kind"] == "drew"]
-    assert [e["kind"] for e in view(s, 1)["log"]].count("draws") == 1
+    assert not [e for e in view(s, 1).log if e["kind"] == "drew"]
+    assert [e["kind"] for e in view(s, 1).log].count("draws") == 1
 
 
 # ====================================================================== 15. sync points

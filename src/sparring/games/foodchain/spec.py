@@ -66,12 +66,13 @@ SPEC = GameSpec(
     new_game=new_game_with(FoodChainState, FoodChainOptions),
     options_from_json=FoodChainOptions.from_json,
     action_from_json=action_from_json,
-    view=view,
+    # The core's `View` alias still says dict; Food Chain's views are `FoodChainView` structs.
+    view=view,  # type: ignore[arg-type]
     summarize=summarize,
     display=Display(
-        render_view=render_view,
+        render_view=render_view,  # type: ignore[arg-type]
         describe_event=stateless(describe_event),
-        status_line=status_line,
+        status_line=status_line,  # type: ignore[arg-type]
         turn_event="turn_begin",
         headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),
         quiet_events=frozenset({"phase"}),
