@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -19,6 +20,7 @@ from sparring.games.foodchain import limits
 from sparring.games.foodchain.actions import (
     END_PHASE,
     RIVAL,
+    Action,
     Activate,
     Attack,
     Choose,
@@ -851,6 +853,19 @@ def test_refused_wrong_kind_of_answer_to_a_decision():
 def test_refused_the_wrong_seat():
     s = pos(side(hand=["Prey", STOP]), side(hand=["Fat Prey"]))
     _refused(s, END_PHASE, "seat 1 cannot act now: seat 0 is to decide", player=1)
+
+
+def test_apply_checks_game_over_then_the_seat_then_the_rules_reason():
+    s = pos(side(hand=["Prey", STOP]), side(hand=["Fat Prey"]))
+    # A seat not to move is refused before anything is asked of its action.
+    _refused(s, Play(999), "seat 1 cannot act now", player=1)
+    _refused(s, Play(999), "card 999 is not in your hand", player=0)
+    s.forfeit(1, "walked away")
+    _refused(s, Play(999), "the game is over", player=1)
+
+
+def test_every_action_type_has_its_handler():
+    assert set(FoodChainState.HANDLERS) == set(get_args(Action))
 
 
 def test_refused_a_target_that_is_not_an_option():
