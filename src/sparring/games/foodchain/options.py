@@ -42,6 +42,8 @@ DeckOption = str | tuple[str, ...] | None
 
 
 class FoodChainOptions(OptionsStruct, frozen=True, kw_only=True):
+    """Food Chain's rule options; every default is the rules text's (module doc)."""
+
     deck0: DeckOption = None
     deck1: DeckOption = None
     turn_cap: Annotated[int, msgspec.Meta(ge=1)] = TURN_CAP
