@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
+from sparring.core.game import EndReason, Outcome
 from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck, prebuilt_decks
@@ -161,6 +162,7 @@ def test_winning_a_player_at_zero_loses():
     play(s, "Fireball")
     assert s.hp[1] == 0
     assert (s.winner, s.is_terminal(), s.to_move()) == (0, True, ())
+    assert s.outcome() == Outcome(0, (1.0, -1.0), EndReason.RULES, "seat 1 reached 0 HP")
     assert s.legal_actions() == ()
     with pytest.raises(IllegalAction, match="the game is over"):
         s.apply(END_PHASE)
@@ -190,6 +192,7 @@ def test_winning_turn_cap_higher_hp_wins():
     assert s.is_terminal()
     assert s.winner == 0
     assert s.end_reason == "turn cap reached: HP 7-6"
+    assert s.outcome() == Outcome(0, (1.0, -1.0), EndReason.LIMIT, "turn cap reached: HP 7-6")
 
 
 def test_winning_turn_cap_equal_hp_draws():
@@ -199,6 +202,21 @@ def test_winning_turn_cap_equal_hp_draws():
     assert s.turn == 4
     assert s.winner is None
     assert s.end_reason == "turn cap reached with equal HP (10)"
+    outcome = s.outcome()
+    assert outcome is not None and outcome.reason is EndReason.LIMIT
+    assert (outcome.winner, outcome.returns) == (None, (0.0, 0.0))
+
+
+def test_winning_a_forfeit_ends_the_game_against_that_seat():
+    s = pos(side(hand=[STOP]), side())
+    assert s.outcome() is None  # still playing
+    s.forfeit(0, "TLE: no answer in time")
+    assert s.outcome() == Outcome(
+        1, (-1.0, 1.0), EndReason.FORFEIT, "seat 0 forfeited: TLE: no answer in time"
+    )
+    assert events(s, "forfeit") == [
+        {"kind": "forfeit", "seat": 0, "reason": "TLE: no answer in time"}
+    ]
 
 
 def test_winning_turn_cap_default_is_sixty_turns_each():
