@@ -24,6 +24,8 @@ from .limits import MAX_EATEN
 CardId = Annotated[int, msgspec.Meta(ge=0)]
 #: What an `Attack` names instead of a creature to attack the rival directly.
 RIVAL: Literal["rival"] = "rival"
+#: What an attack may target: a creature by id, or the rival.
+AttackTarget = CardId | Literal["rival"]
 
 
 class Play(ActionStruct, frozen=True, tag="play"):
@@ -42,7 +44,7 @@ class Attack(ActionStruct, frozen=True, tag="attack"):
     """Attack with creature `attacker`: creature `target`, or the rival (`RIVAL`)."""
 
     attacker: CardId
-    target: CardId | Literal["rival"]
+    target: AttackTarget
 
     @property
     def defender(self) -> int | None:

@@ -45,7 +45,7 @@ def free_actions(state: FoodChainState) -> list[Action]:
     elif state.phase == COMBAT and not state.combat_closed:
         for creature in state.fields[seat]:
             for target in attack_targets(state, creature):
-                actions.append(Attack(creature.uid, RIVAL if target is None else target))
+                actions.append(Attack(creature.uid, target))
     actions.append(END_PHASE)
     return actions
 
@@ -101,7 +101,7 @@ def why_not_free(state: FoodChainState, action: object) -> str:
             return f"{creature.card.name} cannot attack (Passive, Harmless, Frozen or Paralyzed)"
         defender = action.defender
         if defender is None:
-            if any(state.on_field[t].kw & LURE for t in targets if t is not None):
+            if any(state.on_field[t].kw & LURE for t in targets if t != RIVAL):
                 return "a Lure creature must be attacked first"
             return (
                 f"{creature.card.name} has summoning exhaustion: "
