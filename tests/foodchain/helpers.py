@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from sparring.core.events import event_json
-from sparring.games.foodchain.actions import END_PHASE, Action, Attack, Eat, Play, Target
+from sparring.core.messages import json_default
+from sparring.games.foodchain.actions import END_PHASE, RIVAL, Action, Attack, Eat, Play, Target
 from sparring.games.foodchain.cards import CardDef, load_pool, load_pool_from
 from sparring.games.foodchain.creature import Creature
 from sparring.games.foodchain.options import FoodChainOptions
@@ -791,7 +792,7 @@ def target(state: FoodChainState, uid_: int | None = None, player: int | None = 
 
 
 def attack(state: FoodChainState, attacker: int, target_: int | None = None) -> FoodChainState:
-    state.apply(Attack(attacker, target_))
+    state.apply(Attack(attacker, RIVAL if target_ is None else target_))
     return state
 
 
@@ -814,7 +815,7 @@ def fingerprint(state: FoodChainState) -> str:
             "events": len(state.events),
         },
         sort_keys=True,
-        default=str,
+        default=json_default,
     )
 
 

@@ -17,7 +17,7 @@ from sparring.core.errors import BadInput
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
-from sparring.games.foodchain.actions import END_PHASE, Attack, Eat, Play, Target
+from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Eat, Play, Target
 from sparring.games.foodchain.greedy import GreedyAgent
 from sparring.games.foodchain.hidden import scramble_hidden
 from sparring.games.foodchain.human import HumanAgent, Table, describe_action, parse_answer
@@ -166,7 +166,7 @@ def test_greedy_attacks_a_creature_only_when_the_trade_is_good(
     state = build((Side(field=[attacker]), Side(field=[defender])), phase="combat")
     mine, theirs = uid_of(state, attacker), uid_of(state, defender)
     choice = greedy_choice(state)
-    assert choice == (Attack(mine, theirs) if into_creature else Attack(mine, None))
+    assert choice == (Attack(mine, theirs) if into_creature else Attack(mine, RIVAL))
 
 
 # ------------------------------------------------------------------ greedy: eating
@@ -282,7 +282,7 @@ def test_human_menu_names_the_cards() -> None:
     state = combat_position()
     owl, rival_toad = uid_of(state, "Barn Owl"), uid_of(state, "Cane Toad")
     table = Table(view(state, 0))
-    assert describe_action(Attack(owl, None), table) == f"Attack the rival with Barn Owl (#{owl})"
+    assert describe_action(Attack(owl, RIVAL), table) == f"Attack the rival with Barn Owl (#{owl})"
     assert (
         describe_action(Attack(owl, rival_toad), table)
         == f"Attack Cane Toad (#{rival_toad}) with Barn Owl (#{owl})"
@@ -325,7 +325,7 @@ def test_human_attacks_and_ends_by_typed_forms() -> None:
     owl, toad = uid_of(state, "Barn Owl"), uid_of(state, "Cane Toad")
     table = Table(view(state, 0))
     legal = state.legal_actions()
-    assert parse_answer("attack owl rival", table, legal)[0] == Attack(owl, None)
+    assert parse_answer("attack owl rival", table, legal)[0] == Attack(owl, RIVAL)
     assert parse_answer("attack owl toad", table, legal)[0] == Attack(owl, toad)
     assert parse_answer("attack toad with owl", table, legal)[0] == Attack(owl, toad)
     assert parse_answer(f"attack #{owl} #{toad}", table, legal)[0] == Attack(owl, toad)

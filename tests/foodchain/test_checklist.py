@@ -404,7 +404,7 @@ def test_creature_at_zero_hp_dies_immediately_and_goes_to_carrion():
 
 def _targets(s, name):
     a = uid(s, name, 0)
-    return [x.target for x in s.legal_actions() if isinstance(x, Attack) and x.attacker == a]
+    return [x.defender for x in s.legal_actions() if isinstance(x, Attack) and x.attacker == a]
 
 
 def test_eligibility_just_played_without_haste_attacks_creatures_not_the_rival():

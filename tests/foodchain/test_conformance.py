@@ -23,6 +23,7 @@ from sparring.games.foodchain.options import FoodChainOptions
 from sparring.games.foodchain.position import OnField, Side, build, uid_of
 from sparring.games.foodchain.spec import SPEC
 from sparring.games.foodchain.state import FoodChainState
+from sparring.games.foodchain.viewtypes import FoodChainView
 
 
 def hooks(options: FoodChainOptions) -> kit.Hooks:
@@ -44,7 +45,7 @@ def test_hidden_fingerprint_sees_a_swap_of_rival_hand_and_deck() -> None:
     hand[0], deck[0] = deck[0], hand[0]
     assert hidden_of(twin, 0) != hidden_of(state, 0)
     assert SPEC.view(twin, 0) == SPEC.view(state, 0)
-    assert SPEC.view(twin, 1)["hand"] != SPEC.view(state, 1)["hand"]
+    assert SPEC.view(twin, 1).hand != SPEC.view(state, 1).hand
 
 
 def test_hidden_fingerprint_is_none_when_nothing_can_be_dealt_differently() -> None:
@@ -72,26 +73,29 @@ class _SharedCreatures(FoodChainState):
         return twin
 
 
-def _leaky_view(state: FoodChainState, seat: int | None) -> dict[str, Any]:
-    """A view that shows the rival's hand (as a debugging aid might)."""
+def _leaky_view(state: FoodChainState, seat: int | None) -> FoodChainView:
+    """A view that shows the rival's hand (as a debugging aid might, in its log)."""
     out = SPEC.view(state, seat)
     if seat is not None:
-        out["rival_hand"] = [state.defs[u].name for u in state.hands[1 - seat]]
+        out.log.append(
+            {"kind": "debug", "rival_hand": [state.defs[u].name for u in state.hands[1 - seat]]}
+        )
     return out
 
 
-def _deck_top_view(state: FoodChainState, seat: int | None) -> dict[str, Any]:
+def _deck_top_view(state: FoodChainState, seat: int | None) -> FoodChainView:
     """A view that tells a seat its next draw."""
     out = SPEC.view(state, seat)
     if seat is not None and state.decks[seat]:
-        out["next_draw"] = state.decks[seat][-1]
+        out.log.append({"kind": "debug", "next_draw": state.decks[seat][-1]})
     return out
 
 
-def _json_leaky_view(state: FoodChainState, seat: int | None) -> dict[str, Any]:
+def _json_leaky_view(state: FoodChainState, seat: int | None) -> FoodChainView:
     out = SPEC.view(state, seat)
     if seat is not None:
-        out["debug"] = json.dumps([state.defs[u].name for u in state.decks[1 - seat]])
+        debug = json.dumps([state.defs[u].name for u in state.decks[1 - seat]])
+        out.log.append({"kind": "debug", "debug": debug})
     return out
 
 

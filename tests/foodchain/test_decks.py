@@ -265,7 +265,7 @@ def test_options_from_json_take_a_prebuilt_name_or_a_list() -> None:
     options = FoodChainOptions.from_json(
         {"deck0": " Birds-Aerial", "deck1": [n.upper() for n in deck], "turn_cap": 8}
     )
-    assert options == FoodChainOptions("birds-aerial", tuple(deck), 8, False, None)
+    assert options == FoodChainOptions(deck0="birds-aerial", deck1=tuple(deck), turn_cap=8)
     assert FoodChainOptions.from_json(options.to_json()) == options
     state = SPEC.new_game(4, options.to_json())
     assert state.decklists == (prebuilt_decks()["birds-aerial"], tuple(deck))
@@ -274,36 +274,44 @@ def test_options_from_json_take_a_prebuilt_name_or_a_list() -> None:
 
 def test_options_from_json_defaults() -> None:
     assert FoodChainOptions.from_json(None) == FoodChainOptions()
-    assert FoodChainOptions.from_json({}) == FoodChainOptions(None, None, 60, False, None)
-    options = FoodChainOptions(first_player=1, hp_cap=True)
-    assert FoodChainOptions.from_json(options) is options
+    defaults = FoodChainOptions.from_json({})
+    assert (defaults.deck0, defaults.deck1, defaults.turn_cap) == (None, None, 60)
+    assert (defaults.hp_cap, defaults.first_player) == (False, None)
+
+
+def test_options_made_in_python_check_and_canonicalise_their_decks_too() -> None:
+    deck = legal_deck("Reptiles")
+    options = FoodChainOptions(deck0=" Fish-Deep ", deck1=tuple(n.lower() for n in deck))
+    assert (options.deck0, options.deck1) == ("fish-deep", tuple(deck))
+    with pytest.raises(ValueError, match="deck1 is not a legal deck: deck size"):
+        FoodChainOptions(deck1=("Cane Toad",))
 
 
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        ({"deck0": "insects"}, "unknown prebuilt deck 'insects'"),
-        ({"deck1": ["Cane Toad"]}, "foodchain option deck1 is not a legal deck: deck size"),
-        ({"deck0": 7}, "deck0 must be a prebuilt deck name or a list of card names"),
-        ({"deck0": ["Cane Toad", 3]}, "deck0 must be a prebuilt deck name or a list"),
-        ({"deck0": {"name": "fish-deep"}}, "deck0 must be a prebuilt deck name or a list"),
-        ({"turn_cap": 0}, "turn_cap must be a positive integer, got 0"),
-        ({"turn_cap": -3}, "turn_cap must be a positive integer, got -3"),
-        ({"turn_cap": True}, "turn_cap must be a positive integer, got True"),
-        ({"turn_cap": "60"}, "turn_cap must be a positive integer, got '60'"),
-        ({"turn_cap": 2.5}, "turn_cap must be a positive integer, got 2.5"),
-        ({"hp_cap": "yes"}, "hp_cap must be true or false, got 'yes'"),
-        ({"hp_cap": 1}, "hp_cap must be true or false, got 1"),
-        ({"first_player": 2}, "first_player must be 0, 1 or null, got 2"),
-        ({"first_player": "0"}, "first_player must be 0, 1 or null, got '0'"),
-        ({"decks": ["fish-deep"]}, "unknown foodchain option(s) decks"),
-        (["fish-deep"], "foodchain options must be an object, got list"),
+        ({"deck0": "insects"}, "deck0: unknown prebuilt deck 'insects'; known: "),
+        ({"deck1": ["Cane Toad"]}, "deck1 is not a legal deck: deck size"),
+        ({"deck0": 7}, "Expected `str | array | null`, got `int` - at `$.deck0`"),
+        ({"deck0": ["Cane Toad", 3]}, "Expected `str`, got `int` - at `$.deck0[1]`"),
+        ({"deck0": {"name": "fish-deep"}}, "Expected `str | array | null`, got `object`"),
+        ({"turn_cap": 0}, "Expected `int` >= 1 - at `$.turn_cap`"),
+        ({"turn_cap": -3}, "Expected `int` >= 1 - at `$.turn_cap`"),
+        ({"turn_cap": True}, "Expected `int`, got `bool` - at `$.turn_cap`"),
+        ({"turn_cap": "60"}, "Expected `int`, got `str` - at `$.turn_cap`"),
+        ({"turn_cap": 2.5}, "Expected `int`, got `float` - at `$.turn_cap`"),
+        ({"hp_cap": "yes"}, "Expected `bool`, got `str` - at `$.hp_cap`"),
+        ({"hp_cap": 1}, "Expected `bool`, got `int` - at `$.hp_cap`"),
+        ({"first_player": 2}, "Expected `int` <= 1 - at `$.first_player`"),
+        ({"first_player": "0"}, "Expected `int | null`, got `str` - at `$.first_player`"),
+        ({"decks": ["fish-deep"]}, "Object contains unknown field `decks`"),
+        (["fish-deep"], "Expected `object`, got `array`"),
     ],
 )
 def test_options_from_json_refuse_bad_values(data: object, words: str) -> None:
     with pytest.raises(BadInput) as info:
         FoodChainOptions.from_json(data)  # type: ignore[arg-type]  # wrong on purpose: the refusal is tested
-    assert words in str(info.value)
+    assert str(info.value).startswith("rule options: ") and words in str(info.value)
 
 
 def test_a_game_with_a_broken_deck_option_does_not_start() -> None:

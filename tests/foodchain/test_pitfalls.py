@@ -11,7 +11,7 @@ import pytest
 
 from sparring.core.errors import IllegalAction
 from sparring.core.rng import Rng
-from sparring.games.foodchain.actions import Attack, Eat, Play
+from sparring.games.foodchain.actions import RIVAL, Attack, Eat, Play
 from sparring.games.foodchain.agents import AGENTS
 from sparring.games.foodchain.hidden import scramble_hidden
 from sparring.games.foodchain.keywords import BARRIER, HIDDEN, LURE
@@ -189,7 +189,7 @@ def test_dry_dropped_haste_predator_cannot_attack_the_rival():
     assert s.phase == "combat"
     assert [a.target for a in s.legal_actions() if isinstance(a, Attack)] == [uid(s, "Prey", 1)]
     with pytest.raises(IllegalAction, match="summoning exhaustion"):
-        s.apply(Attack(w.uid, None))
+        s.apply(Attack(w.uid, RIVAL))
 
 
 def test_fed_haste_predator_can_attack_the_rival():
@@ -198,7 +198,7 @@ def test_fed_haste_predator_can_attack_the_rival():
     eat(s, uid(s, "Empty Prey", 0))
     end_phase(s)
     w = uid(s, "Hasty Wolf", 0)
-    assert Attack(w, None) in s.legal_actions()
+    assert Attack(w, RIVAL) in s.legal_actions()
 
 
 def test_dry_dropped_free_play_predator_uses_the_turns_play():
@@ -515,7 +515,7 @@ def test_views_are_unchanged_when_the_rivals_hidden_cards_are_dealt_again():
             if twin.hands[1 - seat] == s.hands[1 - seat]:
                 continue
             assert view(twin, seat) == view(s, seat)
-            assert "hand" in view(s, seat)
+            assert view(s, seat).hand
             checked += 1
     assert checked >= 10
 
@@ -560,18 +560,18 @@ def test_a_view_names_no_card_of_the_rivals_unrevealed_hand():
             for seat in (0, 1):
                 hidden = set(s.hands[1 - seat]) - s.revealed[1 - seat]
                 v = view(s, seat)
-                assert not hidden & _card_ids(v, set())
-                assert v["players"][1 - seat]["hand_count"] == len(s.hands[1 - seat])
+                assert not hidden & _card_ids(v.to_json(), set())
+                assert v.players[1 - seat].hand_count == len(s.hands[1 - seat])
 
 
 def test_a_reveal_shows_the_rivals_hand_to_that_player_only():
     s = pos(side(hand=["Peek", STOP]), side(hand=["Zap", "Prey"]))
-    assert view(s, 0)["rival_known_hand"] == []
+    assert view(s, 0).rival_known_hand == []
     play(s, "Peek")
-    known = sorted(c["name"] for c in view(s, 0)["rival_known_hand"])
+    known = sorted(c.name for c in view(s, 0).rival_known_hand or [])
     assert known == ["Prey", "Zap"]
-    assert "rival_known_hand" not in view(s, None)
-    assert view(s, 1)["rival_known_hand"] == []
+    assert "rival_known_hand" not in view(s, None).to_json()
+    assert view(s, 1).rival_known_hand == []
 
 
 def test_zero_atk_neurotoxic_attacker_does_not_paralyze_through_a_barrier():

@@ -45,8 +45,10 @@ def test_a_malformed_answer_to_a_decision_is_refused_not_crashed():
         active=0,
     )
     state.apply(Play(uid_of(state, "Riptide")))
-    with pytest.raises(IllegalAction):
-        state.apply(Eat(None))
+    # A value built in Python with cards named rather than numbered: never decoded, so
+    # never checked, yet refused with a reason like any other wrong answer.
+    with pytest.raises(IllegalAction, match="a target decision is pending"):
+        state.apply(Eat(("olm",)))  # type: ignore[arg-type]  # malformed on purpose
 
 
 def test_damage_to_you_reads_as_english():

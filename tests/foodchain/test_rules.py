@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -18,6 +19,8 @@ from sparring.core.errors import BadInput, IllegalAction
 from sparring.games.foodchain import limits
 from sparring.games.foodchain.actions import (
     END_PHASE,
+    RIVAL,
+    Action,
     Activate,
     Attack,
     Choose,
@@ -67,7 +70,9 @@ def combat(mine: list, theirs: list, **kw):
 
 
 def attack_targets(s, attacker: int) -> list:
-    return [a.target for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == attacker]
+    return [
+        a.defender for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == attacker
+    ]
 
 
 # ====================================================================== §1 game state
@@ -850,6 +855,19 @@ def test_refused_the_wrong_seat():
     _refused(s, END_PHASE, "seat 1 cannot act now: seat 0 is to decide", player=1)
 
 
+def test_apply_checks_game_over_then_the_seat_then_the_rules_reason():
+    s = pos(side(hand=["Prey", STOP]), side(hand=["Fat Prey"]))
+    # A seat not to move is refused before anything is asked of its action.
+    _refused(s, Play(999), "seat 1 cannot act now", player=1)
+    _refused(s, Play(999), "card 999 is not in your hand", player=0)
+    s.forfeit(1, "walked away")
+    _refused(s, Play(999), "the game is over", player=1)
+
+
+def test_every_action_type_has_its_handler():
+    assert set(FoodChainState.HANDLERS) == set(get_args(Action))
+
+
 def test_refused_a_target_that_is_not_an_option():
     s = pos(
         side(hand=["Zap", STOP]),
@@ -865,29 +883,54 @@ def test_refused_not_an_action_at_all():
     _refused(s, "end", "not a Food Chain action")  # type: ignore[arg-type]  # not an action, on purpose
 
 
-def test_action_json_round_trip_and_bad_json():
-    for action in (
-        Play(3),
-        Activate(4),
-        Attack(1, None),
-        Attack(1, 2),
-        END_PHASE,
-        Eat((1, 5)),
-        Target(card=3),
-        Target(player=1),
-        Choose(1),
-        Order(7),
-    ):
-        assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
-    for bad in (
-        {"type": "play"},
-        {"type": "fly"},
-        [],
-        {"type": "eat", "cards": "1"},
-        {"type": "play", "card": True},
-    ):
-        with pytest.raises(BadInput):
-            action_from_json(bad)
+def test_action_json_forms_round_trip():
+    forms = {
+        Play(3): {"type": "play", "card": 3},
+        Activate(4): {"type": "activate", "card": 4},
+        Attack(1, RIVAL): {"type": "attack", "attacker": 1, "target": "rival"},
+        Attack(1, 2): {"type": "attack", "attacker": 1, "target": 2},
+        END_PHASE: {"type": "end_phase"},
+        Eat((1, 5)): {"type": "eat", "cards": [1, 5]},
+        Eat(()): {"type": "eat", "cards": []},
+        Target(card=3): {"type": "target", "card": 3},
+        Target(player=1): {"type": "target", "player": 1},
+        Choose(1): {"type": "choose", "option": 1},
+        Order(7): {"type": "order", "card": 7},
+    }
+    for action, form in forms.items():
+        assert json.loads(json.dumps(action.to_json())) == form
+        assert action_from_json(form) == action
+    assert Attack(1, RIVAL).defender is None and Attack(1, 2).defender == 2
+
+
+def test_an_eat_answer_may_name_its_cards_in_any_order():
+    assert action_from_json({"type": "eat", "cards": [5, 1]}) == Eat((1, 5))
+    assert Eat((9, 2, 4)).cards == (2, 4, 9)
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ({"type": "play"}, "Object missing required field `card`"),
+        ({"type": "fly"}, "Invalid value 'fly' - at `$.type`"),
+        ([], "Expected `object`, got `array`"),
+        ({"type": "eat", "cards": "1"}, "Expected `array`, got `str` - at `$.cards`"),
+        ({"type": "eat", "cards": [1, 2, 3, 4]}, "Expected `array` of length <= 3"),
+        ({"type": "play", "card": True}, "Expected `int`, got `bool` - at `$.card`"),
+        ({"type": "play", "card": -1}, "Expected `int` >= 0 - at `$.card`"),
+        ({"type": "attack", "attacker": 1}, "Object missing required field `target`"),
+        ({"type": "attack", "attacker": 1, "target": "face"}, "Invalid enum value 'face'"),
+        ({"type": "target"}, "a target names either a card or a player"),
+        ({"type": "target", "card": 1, "player": 0}, "a target names either a card or a player"),
+        ({"type": "target", "player": 2}, "Expected `int` <= 1 - at `$.player`"),
+        ({"type": "choose", "option": -1}, "Expected `int` >= 0 - at `$.option`"),
+    ],
+)
+def test_malformed_action_json_is_refused_saying_what_is_wrong(bad, words):
+    with pytest.raises(BadInput) as info:
+        action_from_json(bad)
+    message = str(info.value)
+    assert message.startswith("Food Chain action: ") and words in message
 
 
 def test_clone_is_independent_of_the_original():
@@ -919,19 +962,19 @@ def test_same_seed_and_actions_give_the_same_game():
 @pytest.mark.parametrize(
     ("data", "match"),
     [
-        ("deck", "must be an object"),
-        ({"turncap": 5}, "unknown foodchain option"),
-        ({"turn_cap": 0}, "turn_cap must be a positive integer"),
-        ({"turn_cap": "5"}, "turn_cap must be a positive integer"),
-        ({"turn_cap": True}, "turn_cap must be a positive integer"),
-        ({"hp_cap": "yes"}, "hp_cap must be true or false"),
-        ({"sacrifice_not_slain": 1}, "sacrifice_not_slain must be true or false"),
-        ({"paralysis_before_thaw": "no"}, "paralysis_before_thaw must be true or false"),
-        ({"neurotoxic_before_deaths": None}, "neurotoxic_before_deaths must be true or false"),
-        ({"first_player": 2}, "first_player must be 0, 1 or null"),
-        ({"deck0": "no-such-deck"}, "unknown prebuilt deck"),
-        ({"deck1": 7}, "deck1 must be a prebuilt deck name"),
-        ({"deck0": ["Cane Toad"]}, "not a legal deck"),
+        ("deck", "Expected `object`, got `str`"),
+        ({"turncap": 5}, "Object contains unknown field `turncap`"),
+        ({"turn_cap": 0}, r"Expected `int` >= 1 - at `\$.turn_cap`"),
+        ({"turn_cap": "5"}, r"Expected `int`, got `str` - at `\$.turn_cap`"),
+        ({"turn_cap": True}, r"Expected `int`, got `bool` - at `\$.turn_cap`"),
+        ({"hp_cap": "yes"}, r"Expected `bool`, got `str` - at `\$.hp_cap`"),
+        ({"sacrifice_not_slain": 1}, r"Expected `bool`, got `int` - at `\$.sacrifice_not_slain`"),
+        ({"paralysis_before_thaw": "no"}, r"got `str` - at `\$.paralysis_before_thaw`"),
+        ({"neurotoxic_before_deaths": None}, r"got `null` - at `\$.neurotoxic_before_deaths`"),
+        ({"first_player": 2}, r"Expected `int` <= 1 - at `\$.first_player`"),
+        ({"deck0": "no-such-deck"}, "deck0: unknown prebuilt deck 'no-such-deck'"),
+        ({"deck1": 7}, r"Expected `str \| array \| null`, got `int` - at `\$.deck1`"),
+        ({"deck0": ["Cane Toad"]}, "deck0 is not a legal deck"),
     ],
 )
 def test_options_errors(data, match):
@@ -956,7 +999,7 @@ def test_options_round_trip_and_defaults():
     assert FoodChainOptions.from_json(opts.to_json()) == opts
     s = FoodChainState(1, opts)
     assert s.first == 1 and s.options.turn_cap == 9
-    assert view(s, 0)["options"]["hp_cap"] is True
+    assert view(s, 0).options.hp_cap is True
 
 
 def test_a_spell_that_ends_the_game_still_goes_to_exile():
@@ -965,7 +1008,7 @@ def test_a_spell_that_ends_the_game_still_goes_to_exile():
     play(s, "Fireball")
     assert s.is_terminal() and s.winner == 0
     assert s.exile[0] == [uid(s, "Fireball", 0)]
-    assert [c["name"] for c in view(s, 1)["players"][0]["exile"]] == ["Fireball"]
+    assert [c.name for c in view(s, 1).players[0].exile] == ["Fireball"]
 
 
 def test_a_trap_that_ends_the_game_still_goes_to_exile():
@@ -1050,9 +1093,9 @@ def test_shipped_warning_stomp_cancels_a_prey_play_and_draws():
 def test_shipped_tremor_sense_reveals_the_drawers_hand_to_the_trap_owner():
     s = pos(side(hand=["Brainstorm", "Zap", STOP], deck=["Eel"]), side(hand=["Tremor Sense"]))
     play(s, "Brainstorm")
-    known = sorted(c["name"] for c in view(s, 1)["rival_known_hand"])
+    known = sorted(c.name for c in view(s, 1).rival_known_hand or [])
     assert known == sorted(["Zap", STOP, "Eel"])
-    assert view(s, 0)["rival_known_hand"] == []
+    assert view(s, 0).rival_known_hand == []
     assert s.hp[0] == 9
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
-from sparring.games.foodchain.actions import END_PHASE, Attack, Play, Target
+from sparring.core.game import EndReason, Outcome
+from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck, prebuilt_decks
 from sparring.games.foodchain.options import FoodChainOptions
@@ -161,6 +162,7 @@ def test_winning_a_player_at_zero_loses():
     play(s, "Fireball")
     assert s.hp[1] == 0
     assert (s.winner, s.is_terminal(), s.to_move()) == (0, True, ())
+    assert s.outcome() == Outcome(0, (1.0, -1.0), EndReason.RULES, "seat 1 reached 0 HP")
     assert s.legal_actions() == ()
     with pytest.raises(IllegalAction, match="the game is over"):
         s.apply(END_PHASE)
@@ -190,6 +192,7 @@ def test_winning_turn_cap_higher_hp_wins():
     assert s.is_terminal()
     assert s.winner == 0
     assert s.end_reason == "turn cap reached: HP 7-6"
+    assert s.outcome() == Outcome(0, (1.0, -1.0), EndReason.LIMIT, "turn cap reached: HP 7-6")
 
 
 def test_winning_turn_cap_equal_hp_draws():
@@ -199,6 +202,21 @@ def test_winning_turn_cap_equal_hp_draws():
     assert s.turn == 4
     assert s.winner is None
     assert s.end_reason == "turn cap reached with equal HP (10)"
+    outcome = s.outcome()
+    assert outcome is not None and outcome.reason is EndReason.LIMIT
+    assert (outcome.winner, outcome.returns) == (None, (0.0, 0.0))
+
+
+def test_winning_a_forfeit_ends_the_game_against_that_seat():
+    s = pos(side(hand=[STOP]), side())
+    assert s.outcome() is None  # still playing
+    s.forfeit(0, "TLE: no answer in time")
+    assert s.outcome() == Outcome(
+        1, (-1.0, 1.0), EndReason.FORFEIT, "seat 0 forfeited: TLE: no answer in time"
+    )
+    assert events(s, "forfeit") == [
+        {"kind": "forfeit", "seat": 0, "reason": "TLE: no answer in time"}
+    ]
 
 
 def test_winning_turn_cap_default_is_sixty_turns_each():
@@ -278,7 +296,7 @@ def test_play_order_a_negated_play_returns_the_card_to_hand_and_keeps_the_limit(
     assert on_field(s, "Fat Prey", 0)  # nothing was eaten
     assert [e["what"] for e in events(s, "negated")] == ["play"]
     # the card came back face up: the rival knows it
-    assert [c["card"] for c in view(s, 1)["rival_known_hand"]] == [w]
+    assert [c.card for c in view(s, 1).rival_known_hand or []] == [w]
     assert Play(uid(s, "Prey", 0)) in s.legal_actions()
     play(s, "Prey")
     assert s.played
@@ -387,7 +405,7 @@ def test_attack_order_a_creature_attacks_once_per_combat_phase():
     assert s.phase == "combat"
     assert not [a for a in s.legal_actions() if isinstance(a, Attack) and a.attacker == p]
     with pytest.raises(IllegalAction, match="no attacks left"):
-        s.apply(Attack(p, None))
+        s.apply(Attack(p, RIVAL))
 
 
 def test_attack_order_after_combat_abilities_fire_for_survivors_only():
@@ -562,8 +580,8 @@ def test_dry_drop_enters_with_base_stats_no_keywords_and_no_abilities():
     assert (w.atk, w.hp, w.kw, w.dry) == (2, 2, 0, True)
     entered = events(s, "enter")[-1]
     assert entered["dry"] is True
-    shown = view(s, 1)["players"][0]["field"][0]
-    assert shown["keywords"] == [] and shown["dry"] is True
+    shown = view(s, 1).players[0].field[0]
+    assert shown.keywords == [] and shown.dry is True
 
 
 def test_dry_drop_suppresses_on_play():
@@ -615,7 +633,7 @@ def test_a_stolen_creature_cannot_attack_the_rival_the_turn_it_is_stolen():
     f = uid(s, "Fat Prey", 1)
     assert [a.target for a in s.legal_actions() if isinstance(a, Attack)] == [uid(s, "Prey", 1)]
     with pytest.raises(IllegalAction, match="summoning exhaustion"):
-        s.apply(Attack(f, None))
+        s.apply(Attack(f, RIVAL))
 
 
 def test_a_stolen_creature_goes_to_its_owners_carrion():
@@ -705,24 +723,24 @@ def test_hidden_information_a_seat_sees_its_hand_not_the_rivals():
         side(hand=["Tax", "Wolf"], deck=["Fat Prey", "Eel"], carrion=["Herald"]),
     )
     mine = view(s, 0)
-    assert [c["name"] for c in mine["hand"]] == ["Zap", STOP]
-    assert mine["rival_known_hand"] == []
-    rival = mine["players"][1]
-    assert (rival["hand_count"], rival["deck_count"]) == (2, 2)
-    assert [c["name"] for c in rival["carrion"]] == ["Herald"]
-    assert [c["name"] for c in mine["players"][0]["exile"]] == ["Fireball"]
-    assert "hand" not in view(s, None)
+    assert [c.name for c in mine.hand or []] == ["Zap", STOP]
+    assert mine.rival_known_hand == []
+    rival = mine.players[1]
+    assert (rival.hand_count, rival.deck_count) == (2, 2)
+    assert [c.name for c in rival.carrion] == ["Herald"]
+    assert [c.name for c in mine.players[0].exile] == ["Fireball"]
+    assert "hand" not in view(s, None).to_json()
     theirs = view(s, 1)
-    assert [c["name"] for c in theirs["hand"]] == ["Tax", "Wolf"]
+    assert [c.name for c in theirs.hand or []] == ["Tax", "Wolf"]
 
 
 def test_hidden_information_a_draw_is_shown_to_the_drawer_only():
     s = pos(side(hand=["Brainstorm", STOP], deck=["Eel"]), side())
     play(s, "Brainstorm")
-    drew = [e for e in view(s, 0)["log"] if e["kind"] == "drew"]
+    drew = [e for e in view(s, 0).log if e["kind"] == "drew"]
     assert [e["name"] for e in drew] == ["Eel"]
-    assert not [e for e in view(s, 1)["log"] if e["kind"] == "drew"]
-    assert [e["kind"] for e in view(s, 1)["log"]].count("draws") == 1
+    assert not [e for e in view(s, 1).log if e["kind"] == "drew"]
+    assert [e["kind"] for e in view(s, 1).log].count("draws") == 1
 
 
 # ====================================================================== 15. sync points

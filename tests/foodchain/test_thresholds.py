@@ -29,7 +29,7 @@ from __future__ import annotations
 import pytest
 
 from sparring.core.errors import IllegalAction
-from sparring.games.foodchain.actions import END_PHASE, Attack, Play
+from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Play
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.decks import check_deck
 from sparring.games.foodchain.options import FoodChainOptions
@@ -159,12 +159,12 @@ def test_multi_strike_three_has_exactly_three_attacks():
     p = fid(s, "Prey", 0)
     for _ in range(2):
         attack(s, p, None)
-    assert Attack(p, None) in s.legal_actions()  # one left after two
+    assert Attack(p, RIVAL) in s.legal_actions()  # one left after two
     attack(s, p, None)
     assert s.hp[1] == 7
-    assert Attack(p, None) not in s.legal_actions()
+    assert Attack(p, RIVAL) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="no attacks left"):
-        s.apply(Attack(p, None))
+        s.apply(Attack(p, RIVAL))
 
 
 # ====================================================================== deck rules (ruling 1)

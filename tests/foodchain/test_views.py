@@ -13,10 +13,13 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
+from msgspec import UNSET
 
 from sparring.core import conformance as kit
 from sparring.core.events import NOBODY, PUBLIC, event_fields, event_json
+from sparring.core.messages import json_default
 from sparring.core.rng import Rng
 from sparring.games.foodchain import events as fc_events
 from sparring.games.foodchain.actions import END_PHASE, Order, Play
@@ -30,9 +33,15 @@ from sparring.games.foodchain.render import describe_event, render_view
 from sparring.games.foodchain.spec import SPEC
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
+from sparring.games.foodchain.viewtypes import FoodChainView
 
 POOL = load_pool()
 SEATS = (0, 1, None)
+
+
+def wire(value: Any) -> Any:
+    """A view, or a part of one, as a bot receives it: its JSON form, read back."""
+    return json.loads(json.dumps(value, default=json_default))
 
 
 def hand_entry(state: FoodChainState, uid: int) -> dict[str, Any]:
@@ -84,8 +93,8 @@ def table() -> FoodChainState:
 def test_a_seat_sees_its_own_hand_with_text() -> None:
     state = table()
     seen = view(state, 0)
-    assert seen["hand"] == [hand_entry(state, u) for u in state.hands[0]]
-    magpie = seen["hand"][0]
+    assert wire(seen.hand) == [hand_entry(state, u) for u in state.hands[0]]
+    magpie = wire(seen.hand)[0]
     assert magpie == {
         "card": uid_of(state, "Eurasian Magpie"),
         "name": "Eurasian Magpie",
@@ -96,16 +105,16 @@ def test_a_seat_sees_its_own_hand_with_text() -> None:
         "keywords": ["Acuity"],
         "text": "Acuity. On play: look at the rival's hand.",
     }
-    riptide = seen["hand"][1]
+    riptide = wire(seen.hand)[1]
     assert riptide["text"] == "Return an enemy creature to its owner's hand."
     assert "atk" not in riptide and "nutrition" not in riptide
-    assert seen["rival_known_hand"] == []
+    assert seen.rival_known_hand == []
 
 
 def test_a_seat_sees_both_fields_with_every_mark() -> None:
     state = table()
     for seat in SEATS:
-        players = view(state, seat)["players"]
+        players = wire(view(state, seat).players)
         assert players[0]["field"] == [
             {
                 "card": uid_of(state, "Golden Mantella"),
@@ -158,7 +167,7 @@ def test_a_seat_sees_field_spells_piles_counts_and_both_decklists() -> None:
     state = table()
     for seat in SEATS:
         seen = view(state, seat)
-        me, rival = seen["players"]
+        me, rival = wire(seen.players)
         assert (me["seat"], me["hp"], me["hand_count"], me["deck_count"]) == (0, 9, 3, 2)
         assert (rival["seat"], rival["hp"], rival["hand_count"], rival["deck_count"]) == (
             1,
@@ -185,36 +194,85 @@ def test_a_seat_sees_field_spells_piles_counts_and_both_decklists() -> None:
         assert me["decklist"] == list(state.decklists[0])
         assert rival["decklist"] == list(state.decklists[1])
         assert "Surinam Toad" in rival["decklist"] and "Glass Frog" in me["decklist"]
-        assert (seen["turn"], seen["active"], seen["phase"], seen["to_move"]) == (
-            3,
-            0,
-            "main1",
-            [0],
-        )
-        assert seen["card_played"] is False and seen["winner"] is None
-        assert seen["options"] == state.options.to_json()
-        json.dumps(seen)
+        assert (seen.turn, seen.active, seen.phase, seen.to_move) == (3, 0, "main1", [0])
+        assert seen.card_played is False and seen.winner is None
+        assert seen.options == state.options
+        assert wire(seen)["options"] == wire(state.options)
 
 
 def test_a_real_game_shows_both_prebuilt_decklists() -> None:
     options = FoodChainOptions(deck0="fish-deep", deck1="birds-raptors", first_player=1)
     state = SPEC.new_game(3, options)
     for seat in SEATS:
-        players = view(state, seat)["players"]
-        assert players[0]["decklist"] == list(state.decklists[0])
-        assert len(players[1]["decklist"]) == 20
+        players = view(state, seat).players
+        assert players[0].decklist == state.decklists[0]
+        assert len(players[1].decklist) == 20
         # Seat 1 goes first and skips the draw of turn 1 (rules §1).
         assert (state.turn, state.active, state.phase) == (1, 1, "main1")
-        assert (players[0]["hand_count"], players[1]["hand_count"]) == (5, 5)
-        assert (players[0]["deck_count"], players[1]["deck_count"]) == (15, 15)
+        assert (players[0].hand_count, players[1].hand_count) == (5, 5)
+        assert (players[0].deck_count, players[1].deck_count) == (15, 15)
 
 
 def test_a_spectator_sees_no_hand() -> None:
     state = table()
     seen = view(state, None)
-    assert seen["seat"] is None
-    assert "hand" not in seen and "rival_known_hand" not in seen
+    assert seen.seat is None
+    assert seen.hand is UNSET and seen.rival_known_hand is UNSET
+    assert "hand" not in wire(seen) and "rival_known_hand" not in wire(seen)
     assert "Your hand" not in render_view(seen)
+
+
+#: The keys of a view's JSON form, in the order a bot receives them.
+VIEW_KEYS = [
+    "game",
+    "seat",
+    "turn",
+    "turn_cap",
+    "active",
+    "first_player",
+    "phase",
+    "to_move",
+    "card_played",
+    "winner",
+    "end_reason",
+    "options",
+    "players",
+    "log",
+]
+
+
+def test_a_bot_receives_the_view_keys_in_a_fixed_order_unshown_ones_left_out() -> None:
+    state = table()
+    assert list(wire(view(state, 0))) == [*VIEW_KEYS, "hand", "rival_known_hand"]
+    assert list(wire(view(state, None))) == VIEW_KEYS
+    player = wire(view(state, None))["players"][1]
+    assert list(player) == [
+        "seat",
+        "hp",
+        "hand_count",
+        "deck_count",
+        "field",
+        "field_spell",
+        "carrion",
+        "exile",
+        "decklist",
+    ]
+    assert list(player["field"][0]) == [
+        *("card", "name", "category", "owner", "atk", "hp", "max_hp", "keywords"),
+        *("exhausted", "frozen", "paralyzed", "dry", "token", "attacks_left", "text"),
+        "nutrition",
+    ]
+    magpie = wire(view(state, 0).hand)[0]
+    assert list(magpie) == [
+        "card",
+        "name",
+        "category",
+        "atk",
+        "hp",
+        "nutrition",
+        "keywords",
+        "text",
+    ]
 
 
 # --------------------------------------------------------------------- the rival's hand
@@ -257,9 +315,9 @@ def hidden_ids(state: FoodChainState, seat: int | None) -> set[int]:
 def test_a_seat_never_sees_the_rival_hand_ids_or_deck_ids() -> None:
     state = table()
     for seat in SEATS:
-        shown = set(card_ids(view(state, seat)))
+        shown = set(card_ids(wire(view(state, seat))))
         assert not shown & hidden_ids(state, seat)
-    assert set(state.hands[0]) <= set(card_ids(view(state, 0)))
+    assert set(state.hands[0]) <= set(card_ids(wire(view(state, 0))))
 
 
 def test_a_reveal_effect_shows_the_rival_hand_to_that_seat_only() -> None:
@@ -275,20 +333,20 @@ def test_a_reveal_effect_shows_the_rival_hand_to_that_seat_only() -> None:
     # The turn passes by itself (nothing else to do); seat 1 drew Hellbender.
     assert (state.active, state.phase, state.turn) == (1, "main1", 4)
     mine = view(state, 0)
-    assert mine["rival_known_hand"] == [hand_entry(state, peeper), hand_entry(state, olm)]
-    assert mine["players"][1]["hand_count"] == 3
-    reveals = [e for e in mine["log"] if e["kind"] == "reveal"]
+    assert wire(mine.rival_known_hand) == [hand_entry(state, peeper), hand_entry(state, olm)]
+    assert mine.players[1].hand_count == 3
+    reveals = [e for e in mine.log if e["kind"] == "reveal"]
     assert reveals == [
         {"kind": "reveal", "seat": 1, "cards": [[peeper, "Spring Peeper"], [olm, "Olm"]]}
     ]
-    assert uid_of(state, "Hellbender") not in set(card_ids(mine))
-    assert view(state, 1)["rival_known_hand"] == []
+    assert uid_of(state, "Hellbender") not in set(card_ids(wire(mine)))
+    assert view(state, 1).rival_known_hand == []
     for seat in (1, None):
-        assert not [e for e in view(state, seat)["log"] if e["kind"] == "reveal"]
+        assert not [e for e in view(state, seat).log if e["kind"] == "reveal"]
     assert "Known cards in the rival's hand: Spring Peeper" in render_view(mine)
     # Once played, a revealed card is no longer in the hand: it is shown on the field.
     state.apply(Play(olm))
-    assert view(state, 0)["rival_known_hand"] == [hand_entry(state, peeper)]
+    assert wire(view(state, 0).rival_known_hand) == [hand_entry(state, peeper)]
 
 
 def test_a_card_returned_to_hand_is_known_to_the_rival() -> None:
@@ -300,10 +358,10 @@ def test_a_card_returned_to_hand_is_known_to_the_rival() -> None:
     state.apply(Play(uid_of(state, "Riptide")))
     assert toad in state.hands[1] and not state.fields[1]
     mine = view(state, 0)
-    assert mine["rival_known_hand"] == [hand_entry(state, toad)]
-    assert mine["players"][1]["hand_count"] == 2
-    assert uid_of(state, "Olm") not in set(card_ids(mine))
-    moves = [e for e in view(state, None)["log"] if e["kind"] == "move" and e["card"] == toad]
+    assert wire(mine.rival_known_hand) == [hand_entry(state, toad)]
+    assert mine.players[1].hand_count == 2
+    assert uid_of(state, "Olm") not in set(card_ids(wire(mine)))
+    moves = [e for e in view(state, None).log if e["kind"] == "move" and e["card"] == toad]
     assert moves == [
         {
             "kind": "move",
@@ -354,14 +412,14 @@ def test_the_decision_prompt_goes_to_the_decider_only() -> None:
     state.apply(Play(riptide))
     assert state.pending is not None and state.pending.kind == "target"
     mine = view(state, 0)
-    assert mine["decision"] == {
+    assert wire(mine.decision) == {
         "player": 0,
         "kind": "target",
         "prompt": "Riptide: choose an enemy creature (return to hand)",
         "source": riptide,
     }
     for seat in (1, None):
-        assert view(state, seat)["decision"] == {"player": 0, "kind": "target"}
+        assert wire(view(state, seat).decision) == {"player": 0, "kind": "target"}
         assert "Decision:" not in render_view(view(state, seat))
     assert "Decision: Riptide: choose an enemy creature" in render_view(mine)
 
@@ -383,7 +441,7 @@ def test_a_tutor_names_the_offered_deck_cards_to_the_decider_only() -> None:
     state.apply(Play(toad))
     assert state.pending is not None and state.pending.kind == "tutor"
     miasma, bloom = uid_of(state, "Marsh Miasma"), uid_of(state, "Nerve Bloom")
-    mine = view(state, 0)["decision"]
+    mine = wire(view(state, 0).decision)
     assert mine["prompt"] == "Common Midwife Toad: choose a card of your deck to take"
     assert mine["source"] == toad
     assert [(c["card"], c["name"]) for c in mine["cards"]] == sorted(
@@ -391,10 +449,10 @@ def test_a_tutor_names_the_offered_deck_cards_to_the_decider_only() -> None:
     )
     assert mine["cards"][0] == hand_entry(state, min(miasma, bloom))
     for seat in (1, None):
-        assert view(state, seat)["decision"] == {"player": 0, "kind": "tutor"}
-        assert not {miasma, bloom} & set(card_ids(view(state, seat)))
+        assert wire(view(state, seat).decision) == {"player": 0, "kind": "tutor"}
+        assert not {miasma, bloom} & set(card_ids(wire(view(state, seat))))
     axolotl = uid_of(state, "Axolotl")
-    assert axolotl not in set(card_ids(view(state, 0)))
+    assert axolotl not in set(card_ids(wire(view(state, 0))))
 
 
 def test_the_waiting_seat_gets_the_prompt_when_it_decides() -> None:
@@ -416,12 +474,13 @@ def test_the_waiting_seat_gets_the_prompt_when_it_decides() -> None:
     assert state.active == 0 and state.to_move() == (1,)
     assert state.legal_actions(0) == ()
     theirs = view(state, 1)
-    assert theirs["decision"]["prompt"].startswith("Choose which effect resolves next: Remora")
-    assert theirs["to_move"] == [1]
+    assert theirs.decision and theirs.decision.prompt
+    assert theirs.decision.prompt.startswith("Choose which effect resolves next: Remora")
+    assert theirs.to_move == [1]
     for seat in (0, None):
-        assert view(state, seat)["decision"] == {"player": 1, "kind": "order"}
+        assert wire(view(state, seat).decision) == {"player": 1, "kind": "order"}
     state.apply(Order(state.pending.options[0].card), 1)
-    assert "decision" not in view(state, 1)
+    assert view(state, 1).decision is UNSET and "decision" not in wire(view(state, 1))
 
 
 def test_a_drawn_card_is_shown_to_its_seat_only() -> None:
@@ -435,12 +494,12 @@ def test_a_drawn_card_is_shown_to_its_seat_only() -> None:
     assert (state.active, state.phase, state.turn) == (1, "main1", 4)
     axolotl = uid_of(state, "Axolotl")
     drew = {"kind": "drew", "seat": 1, "card": axolotl, "name": "Axolotl"}
-    assert drew in view(state, 1)["log"]
+    assert drew in view(state, 1).log
     for seat in (0, None):
-        log = view(state, seat)["log"]
+        log = view(state, seat).log
         assert drew not in log
         assert {"kind": "draws", "seat": 1} in log
-        assert axolotl not in set(card_ids(view(state, seat)))
+        assert axolotl not in set(card_ids(wire(view(state, seat))))
     assert "you drew Axolotl" in render_view(view(state, 1), log_lines=40)
 
 
@@ -453,12 +512,13 @@ def private_events_ok(state: FoodChainState) -> None:
             assert event[1] == event[2], f"{event} shown to another seat"
     for seat in SEATS:
         seen = view(state, seat)
-        for event in seen["log"]:
+        for event in seen.log:
             if event["kind"] == "drew":
                 assert event["seat"] == seat, f"seat {seat} sees {event}"
             if event["kind"] == "reveal":
                 assert seat is not None and event["seat"] == 1 - seat, f"seat {seat} sees {event}"
-        assert not set(card_ids(seen)) & hidden_ids(state, seat), f"seat {seat} sees hidden ids"
+        shown = set(card_ids(wire(seen)))
+        assert not shown & hidden_ids(state, seat), f"seat {seat} sees hidden ids"
 
 
 #: Event kinds a renderer may leave without a line (what happens in a phase shows it).
@@ -477,13 +537,13 @@ def assert_described(event: dict[str, Any], seat: int | None) -> None:
 def render_ok(state: FoodChainState) -> None:
     for seat in SEATS:
         seen = view(state, seat)
-        json.dumps(seen)
+        assert msgspec.convert(wire(seen), FoodChainView) == seen  # the JSON form reads back
         text = render_view(seen, log_lines=1_000)
         assert text.startswith(f"Food Chain · turn {state.turn}")
         assert ("Your hand:" in text) == (seat is not None)
         pending = state.pending
         assert ("Decision:" in text) == (pending is not None and seat == pending.player)
-        for event in seen["log"]:
+        for event in seen.log:
             assert_described(event, seat)
 
 

@@ -1,85 +1,83 @@
-"""Food Chain actions: small frozen values with a stable JSON form.
+"""Food Chain actions: one frozen message type per action, tagged by its JSON ``"type"``.
 
 A turn's free choices are `Play`, `Activate`, `Attack` and `EndPhase`. Everything decided
 in the middle of resolving something (what a predator eats, a target, a mode, which of
 several simultaneous effects goes first) is a pending decision whose options are the
 `Eat`, `Target`, `Choose` and `Order` actions the engine lists. Cards are named by their
 instance id (``card``), unique within a game; players by seat.
+
+Decoding a bot's JSON (`action_from_json`) checks the shape and the limits written on the
+fields; whether an action is legal now is the engine's question (`legality`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Literal
 
-from sparring.core.errors import BadInput
+import msgspec
+
+from sparring.core.messages import ActionStruct, Codec
+
+from .limits import MAX_EATEN
+
+#: A card's instance id.
+CardId = Annotated[int, msgspec.Meta(ge=0)]
+#: What an `Attack` names instead of a creature to attack the rival directly.
+RIVAL: Literal["rival"] = "rival"
+#: What an attack may target: a creature by id, or the rival.
+AttackTarget = CardId | Literal["rival"]
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(ActionStruct, frozen=True, tag="play"):
     """Play a card from hand (creature, spell, free spell or field spell)."""
 
-    card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "play", "card": self.card}
+    card: CardId
 
 
-@dataclass(frozen=True, slots=True)
-class Activate:
+class Activate(ActionStruct, frozen=True, tag="activate"):
     """Use an activated ability: discard this card from hand, or sacrifice it from the field."""
 
-    card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "activate", "card": self.card}
+    card: CardId
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """Attack with creature `attacker`: creature `target`, or the rival when None."""
+class Attack(ActionStruct, frozen=True, tag="attack"):
+    """Attack with creature `attacker`: creature `target`, or the rival (`RIVAL`)."""
 
-    attacker: int
-    target: int | None
+    attacker: CardId
+    target: AttackTarget
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "attack",
-            "attacker": self.attacker,
-            "target": "rival" if self.target is None else self.target,
-        }
+    @property
+    def defender(self) -> int | None:
+        """The creature attacked, or None when the attack goes at the rival directly."""
+        return self.target if isinstance(self.target, int) else None
 
 
-@dataclass(frozen=True, slots=True)
-class EndPhase:
+class EndPhase(ActionStruct, frozen=True, tag="end_phase"):
     """Leave the current phase: Main 1 -> combat -> Main 2 -> end of turn."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "end_phase"}
+
+class Eat(ActionStruct, frozen=True, tag="eat"):
+    """What a predator being played eats: 0-3 card ids, kept ascending (the order the menu
+    lists them in), so a bot may name them in any order."""
+
+    cards: Annotated[tuple[CardId, ...], msgspec.Meta(max_length=MAX_EATEN)]
+
+    def __post_init__(self) -> None:
+        ascending = tuple(sorted(self.cards))
+        if ascending != self.cards:
+            msgspec.structs.force_setattr(self, "cards", ascending)
 
 
-@dataclass(frozen=True, slots=True)
-class Eat:
-    """What a predator being played eats: 0-3 card ids, ascending."""
-
-    cards: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "eat", "cards": list(self.cards)}
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(ActionStruct, frozen=True, tag="target", omit_defaults=True):
     """The chosen target of an effect: a card (creature on the field, or a card in a pile,
-    hand or deck) or a player."""
+    hand or deck) or a player, never both."""
 
-    card: int | None = None
-    player: int | None = None
+    card: CardId | None = None
+    player: Annotated[int, msgspec.Meta(ge=0, le=1)] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        if self.player is not None:
-            return {"type": "target", "player": self.player}
-        return {"type": "target", "card": self.card}
+    def __post_init__(self) -> None:
+        if (self.card is None) == (self.player is None):
+            raise ValueError("a target names either a card or a player")
 
 
 def card_of(action: Target) -> int:
@@ -88,71 +86,20 @@ def card_of(action: Target) -> int:
     return action.card
 
 
-@dataclass(frozen=True, slots=True)
-class Choose:
+class Choose(ActionStruct, frozen=True, tag="choose"):
     """An option of a modal ("choose one") effect, by index."""
 
-    option: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "choose", "option": self.option}
+    option: Annotated[int, msgspec.Meta(ge=0)]
 
 
-@dataclass(frozen=True, slots=True)
-class Order:
+class Order(ActionStruct, frozen=True, tag="order"):
     """Which of several simultaneous effects resolves next, by its source card."""
 
-    card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "order", "card": self.card}
+    card: CardId
 
 
 Action = Play | Activate | Attack | EndPhase | Eat | Target | Choose | Order
 END_PHASE = EndPhase()
 
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(
-            f"foodchain action {data.get('type')!r} needs an integer {key!r}, got {value!r}"
-        )
-    return value
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action's JSON form (as bots send it), with a clear error for anything else."""
-    if not isinstance(data, dict):
-        raise BadInput(f"a foodchain action is a JSON object, got {data!r}")
-    kind = data.get("type")
-    if kind == "play":
-        return Play(_int(data, "card"))
-    if kind == "activate":
-        return Activate(_int(data, "card"))
-    if kind == "attack":
-        target = data.get("target")
-        if target == "rival":
-            return Attack(_int(data, "attacker"), None)
-        return Attack(_int(data, "attacker"), _int(data, "target"))
-    if kind == "end_phase":
-        return END_PHASE
-    if kind == "eat":
-        cards = data.get("cards")
-        if not isinstance(cards, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in cards
-        ):
-            raise BadInput(f"eat needs 'cards', a list of card ids, got {cards!r}")
-        return Eat(tuple(sorted(cards)))
-    if kind == "target":
-        if "player" in data:
-            return Target(player=_int(data, "player"))
-        return Target(card=_int(data, "card"))
-    if kind == "choose":
-        return Choose(_int(data, "option"))
-    if kind == "order":
-        return Order(_int(data, "card"))
-    raise BadInput(
-        f"unknown foodchain action type {kind!r}; known: play, activate, attack, end_phase, "
-        "eat, target, choose, order"
-    )
+#: Reads an action's JSON form, as bots send it, with a clear error for anything else.
+action_from_json = Codec[Action](Action, "Food Chain action")

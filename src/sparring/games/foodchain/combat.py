@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from sparring.core.events import PUBLIC
 
+from .actions import RIVAL, AttackTarget
 from .creature import Creature
 from .damage import damage_player
 from .events import ABSORBED, ATTACK, DAMAGE, NEGATED, STATUS
@@ -47,11 +48,9 @@ from .resolution import deaths_step, fire_trap, trigger_step
 if TYPE_CHECKING:
     from .state import FoodChainState
 
-RIVAL = None
 
-
-def attack_targets(state: FoodChainState, creature: Creature) -> list[int | None]:
-    """What `creature` may attack now (None = the rival directly), or nothing if it cannot
+def attack_targets(state: FoodChainState, creature: Creature) -> list[AttackTarget]:
+    """What `creature` may attack now (`RIVAL`: the rival directly), or nothing if it cannot
     attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9)."""
     if creature.passive() or creature.attacks >= creature.strikes:
         return []
@@ -59,7 +58,7 @@ def attack_targets(state: FoodChainState, creature: Creature) -> list[int | None
     lure = [c.uid for c in enemies if c.kw & LURE]
     if lure:
         return list(lure)
-    targets: list[int | None] = []
+    targets: list[AttackTarget] = []
     if not creature.exhausted or creature.kw & HASTE:
         targets.append(RIVAL)
     acuity = creature.kw & ACUITY

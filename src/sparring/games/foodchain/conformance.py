@@ -14,7 +14,7 @@ from typing import Any
 
 from sparring.core.conformance import Draw, Hooks
 
-from .actions import END_PHASE, Activate, Attack, Choose, Eat, Order, Play, Target
+from .actions import END_PHASE, RIVAL, Activate, Attack, Choose, Eat, Order, Play, Target
 from .cards import load_pool
 from .decks import prebuilt_decks
 from .events import ENTER, KEYWORD, MOVE
@@ -237,11 +237,11 @@ def _check_menu(state: FoodChainState) -> None:
             attacker = state.on_field[action.attacker]
             assert attacker.seat == active and not attacker.passive(), action
             assert attacker.attacks < attacker.strikes, f"{action}: no attacks left"
-            if action.target is None:
+            if action.defender is None:
                 assert not lure, f"{action}: a Lure creature must be attacked"
                 assert not attacker.exhausted or attacker.kw & HASTE, f"{action}: exhausted"
             else:
-                target = state.on_field[action.target]
+                target = state.on_field[action.defender]
                 assert target.seat == rival, f"{action}: not an enemy"
                 if lure:
                     assert target.uid in lure, f"{action}: a Lure creature must be attacked"
@@ -271,7 +271,7 @@ def bad_actions(state: FoodChainState, seat: int) -> Iterator[Any]:
     yield from (Play(c.uid) for c in state.fields[seat][:1])
     yield from (Play(u) for u in state.hands[seat] if state.defs[u].category == "trap")
     for enemy in state.fields[rival]:
-        yield Attack(enemy.uid, None)
+        yield Attack(enemy.uid, RIVAL)
         yield Activate(enemy.uid)
         for mine in state.fields[seat][:1]:
             yield Attack(enemy.uid, mine.uid)
@@ -281,7 +281,7 @@ def bad_actions(state: FoodChainState, seat: int) -> Iterator[Any]:
     yield Play(nowhere)
     yield Play(-1)
     yield Activate(nowhere)
-    yield Attack(nowhere, None)
+    yield Attack(nowhere, RIVAL)
     ids = [c.uid for f in state.fields for c in f] + list(state.hands[seat])
     yield Eat(tuple(sorted(ids[:4])) if len(ids) >= 4 else (0, 1, 2, 3))
     yield Eat((nowhere,))
@@ -290,7 +290,6 @@ def bad_actions(state: FoodChainState, seat: int) -> Iterator[Any]:
     yield Target(card=-1)
     yield Target(player=5)
     yield Target(player=-1)
-    yield Target()
     yield Choose(99)
     yield Choose(-1)
     yield None

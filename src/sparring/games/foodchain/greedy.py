@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+from msgspec import UNSET
+
 from .actions import Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
 from .cards import CardDef, Op, load_pool
 from .cardtext import TARGET_WORDS, abilities_text
@@ -57,6 +59,7 @@ from .keywords import (
     parse_keyword,
 )
 from .limits import FIELD_LIMIT, MAX_EATEN
+from .viewtypes import CreatureView, DecisionView, FoodChainView
 from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR, SPELL
 
 LETHAL = 1000.0
@@ -179,16 +182,16 @@ class Unit:
         self.prey = card is not None and card.is_prey
 
     @classmethod
-    def from_view(cls, c: dict[str, Any], seat: int) -> Unit:
-        unit = cls(c["card"], _card(c["name"]), c["name"], seat)
-        unit.atk, unit.hp, unit.max_hp = c["atk"], c["hp"], c["max_hp"]
-        unit.kw, unit.strikes = _keyword_bits(tuple(c["keywords"]))
-        unit.attacks_left = c["attacks_left"]
-        unit.exhausted, unit.frozen = c["exhausted"], c["frozen"]
-        unit.paralyzed, unit.token = c["paralyzed"], c["token"]
-        unit.nutrition = c.get("nutrition", 0)
-        unit.prey = c["category"] in ("prey", "token")
-        unit.abilities = _view_abilities(c["name"], c.get("text", ""), c["dry"], c["paralyzed"])
+    def from_view(cls, c: CreatureView, seat: int) -> Unit:
+        unit = cls(c.card, _card(c.name), c.name, seat)
+        unit.atk, unit.hp, unit.max_hp = c.atk, c.hp, c.max_hp
+        unit.kw, unit.strikes = _keyword_bits(tuple(c.keywords))
+        unit.attacks_left = c.attacks_left
+        unit.exhausted, unit.frozen = c.exhausted, c.frozen
+        unit.paralyzed, unit.token = c.paralyzed, c.token
+        unit.nutrition = c.nutrition or 0
+        unit.prey = c.category in ("prey", "token")
+        unit.abilities = _view_abilities(c.name, c.text, c.dry, c.paralyzed)
         return unit
 
     @classmethod
@@ -334,27 +337,29 @@ def _change(before: Unit, after: Unit, dead: bool, value: float) -> float:
 class Board:
     """The view, read once per decision into units and numbers."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: FoodChainView) -> None:
         self.view = view
-        self.me = me = view["seat"]
+        if view.seat is None:
+            raise ValueError("the greedy agent plays a seat: a spectator's view has no hand")
+        self.me = me = view.seat
         self.foe = foe = 1 - me
-        players = view["players"]
-        self.my_hp = players[me]["hp"]
-        self.rival_hp = players[foe]["hp"]
-        self.mine = [Unit.from_view(c, me) for c in players[me]["field"]]
-        self.theirs = [Unit.from_view(c, foe) for c in players[foe]["field"]]
+        players = view.players
+        self.my_hp = players[me].hp
+        self.rival_hp = players[foe].hp
+        self.mine = [Unit.from_view(c, me) for c in players[me].field]
+        self.theirs = [Unit.from_view(c, foe) for c in players[foe].field]
         self.units = {u.uid: u for u in (*self.mine, *self.theirs)}
-        self.hand = {c["card"]: c for c in view.get("hand", [])}
-        self.my_carrion = [(c["card"], c["name"]) for c in players[me]["carrion"]]
-        self.rival_carrion = [(c["card"], c["name"]) for c in players[foe]["carrion"]]
-        self.slots = FIELD_LIMIT - len(self.mine) - (players[me]["field_spell"] is not None)
-        self.deck_count = players[me]["deck_count"]
-        self.rival_hand_count = players[foe]["hand_count"]
-        self.phase = view["phase"]
+        self.hand = {c.card: c for c in view.hand or []}
+        self.my_carrion = [(c.card, c.name) for c in players[me].carrion]
+        self.rival_carrion = [(c.card, c.name) for c in players[foe].carrion]
+        self.slots = FIELD_LIMIT - len(self.mine) - (players[me].field_spell is not None)
+        self.deck_count = players[me].deck_count
+        self.rival_hand_count = players[foe].hand_count
+        self.phase = view.phase
         self.face = 1.0 if self.rival_hp > 6 else 1.0 + 0.25 * (7 - self.rival_hp)
         self.pressure = 0.4 if self.my_hp <= 5 else 0.0
         self.predators_in_hand = [
-            u for u, c in self.hand.items() if c["category"] == PREDATOR and _card(c["name"])
+            u for u, c in self.hand.items() if c.category == PREDATOR and _card(c.name)
         ]
 
     # -------------------------------------------------------------- worths
@@ -365,6 +370,11 @@ class Board:
         if unit.paralyzed:
             return base
         return base + (0 if unit.harmless() else unit.atk) * self.pressure
+
+    def source_unit(self, view: FoodChainView) -> Unit | None:
+        """The creature on the field asking the pending decision, if it is one."""
+        uid = _source(view)
+        return None if uid is None else self.units.get(uid)
 
     def heal_weight(self) -> float:
         return 0.25 if self.my_hp >= 9 else (0.5 if self.my_hp >= 6 else 1.0)
@@ -580,9 +590,7 @@ class Board:
                 return 3.0 if known else 0.0
             if op.source == "deck":
                 return 2.5 if self.deck_count else 0.0
-            return (
-                2.5 if any(c["category"] in ("prey", "predator") for c in self.hand.values()) else 0
-            )
+            return 2.5 if any(c.category in ("prey", "predator") for c in self.hand.values()) else 0
         if kind == "choose":
             return max(self.ops_value(ops, source, playing) for _, ops in op.options)
         if kind == "end_turn":
@@ -619,12 +627,13 @@ class Board:
         attacker = self.units.get(attack.attacker)
         if attacker is None:
             return 0.0
-        if attack.target is None:
+        uid = attack.defender
+        if uid is None:
             damage = 0 if attacker.harmless() else attacker.atk
             if damage >= self.rival_hp:
                 return LETHAL
             return damage * self.face
-        defender = self.units.get(attack.target)
+        defender = self.units.get(uid)
         if defender is None:
             return 0.0
         fight = Fight(attacker, defender)
@@ -692,7 +701,7 @@ class Board:
 
     def play_value(self, uid: int) -> float:
         info = self.hand.get(uid)
-        card = _card(info["name"]) if info else None
+        card = _card(info.name) if info else None
         if card is None:
             return 0.0
         free = card.category == FREE_SPELL or bool(card.keywords & FREE_PLAY)
@@ -719,23 +728,23 @@ class Board:
         return value
 
     def _limit_creature_waiting(self) -> bool:
-        if self.view.get("card_played"):
+        if self.view.card_played:
             return False
         for info in self.hand.values():
-            card = _card(info["name"])
+            card = _card(info.name)
             if card is not None and card.is_creature and not card.keywords & FREE_PLAY:
                 return True
         return False
 
     def field_spell_value(self, card: CardDef) -> float:
-        current = self.view["players"][self.me]["field_spell"]
+        current = self.view.players[self.me].field_spell
         value = 0.0
         for when in ("start_of_turn", "end_of_turn"):
             value += 2.0 * self.ops_value(card.abilities.get(when, ()), None)
         value += self.ops_value(card.abilities.get("on_play", ()), None)
         value -= 1.0  # it takes a field slot for good
         if current is not None:
-            old = _card(current["name"])
+            old = _card(current.name)
             if old is not None and old.name == card.name:
                 return -1.0
             value -= 1.5
@@ -754,7 +763,7 @@ class Board:
                 self.mine = saved
                 self.slots -= 1
         info = self.hand.get(uid)
-        card = _card(info["name"]) if info else None
+        card = _card(info.name) if info else None
         if card is None:
             return 0.0
         return self.ops_value(card.abilities.get("discard", ()), None) - 1.2
@@ -766,11 +775,27 @@ _REACHES_NEW = frozenset({"all_creatures", "friendly_creatures", "other_creature
 # ---------------------------------------------------------------------- prompts
 
 
-def source_card(view: dict[str, Any]) -> CardDef | None:
+def _decision(view: FoodChainView) -> DecisionView | None:
+    return view.decision or None
+
+
+def _prompt(view: FoodChainView) -> str:
+    """The question of the decision this seat is asked ("" when there is none)."""
+    decision = view.decision
+    return (decision.prompt if decision else "") or ""
+
+
+def _source(view: FoodChainView) -> int | None:
+    """The card asking the decision this seat is asked, if it names one."""
+    decision = view.decision
+    if not decision or decision.source is UNSET:
+        return None
+    return decision.source
+
+
+def source_card(view: FoodChainView) -> CardDef | None:
     """The card whose effect is asking (the decision's prompt starts with its name)."""
-    decision = view.get("decision") or {}
-    prompt = decision.get("prompt") or ""
-    name = prompt.split(": ", 1)[0]
+    name = _prompt(view).split(": ", 1)[0]
     return _card(name)
 
 
@@ -785,10 +810,10 @@ def _all_ops(card: CardDef) -> list[Op]:
     return found
 
 
-def asked_op(view: dict[str, Any]) -> Op | None:
+def asked_op(view: FoodChainView) -> Op | None:
     """The operation a target decision is for, read from its prompt: "NAME: choose TARGET
     WORDS (op name)"."""
-    prompt = (view.get("decision") or {}).get("prompt") or ""
+    prompt = _prompt(view)
     card = source_card(view)
     if card is None or " (" not in prompt:
         return None
@@ -815,7 +840,7 @@ class GreedyAgent:
         self.seat = seat
         self.seed = seed
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: FoodChainView | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("the greedy agent needs its view")
         if len(legal) == 1:
@@ -824,11 +849,11 @@ class GreedyAgent:
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]
 
-    def scores(self, view: dict[str, Any], legal: Sequence[Any]) -> list[float]:
+    def scores(self, view: FoodChainView, legal: Sequence[Any]) -> list[float]:
         """A score per legal action (the highest is played)."""
         board = Board(view)
         first = legal[0]
-        decision = view.get("decision") or {}
+        decision = _decision(view)
         if isinstance(first, Eat):
             return self._eat_scores(board, view, legal)
         if isinstance(first, Choose):
@@ -836,7 +861,7 @@ class GreedyAgent:
         if isinstance(first, Order):
             return self._order_scores(view, legal)
         if isinstance(first, Target):
-            if decision.get("kind") in ("tutor", "play"):
+            if decision is not None and decision.kind in ("tutor", "play"):
                 return self._pick_card_scores(board, legal)
             return self._target_scores(board, view, legal)
         if board.phase == "combat":
@@ -846,7 +871,7 @@ class GreedyAgent:
     # -------------------------------------------------------------- free choices
 
     def _combat_scores(self, board: Board, legal: Sequence[Any]) -> list[float]:
-        direct = [a for a in legal if isinstance(a, Attack) and a.target is None]
+        direct = [a for a in legal if isinstance(a, Attack) and a.defender is None]
         reach = sum(
             board.units[a.attacker].atk * board.units[a.attacker].attacks_left
             for a in direct
@@ -857,7 +882,7 @@ class GreedyAgent:
         for action in legal:
             if isinstance(action, Attack):
                 value = board.attack_value(action)
-                if lethal and action.target is None:
+                if lethal and action.defender is None:
                     value = max(value, LETHAL / 2 + board.units[action.attacker].atk)
                 out.append(value)
             else:
@@ -880,9 +905,9 @@ class GreedyAgent:
 
     # -------------------------------------------------------------- decisions
 
-    def _eat_scores(self, board: Board, view: dict[str, Any], legal: Sequence[Any]) -> list[float]:
+    def _eat_scores(self, board: Board, view: FoodChainView, legal: Sequence[Any]) -> list[float]:
         card = source_card(view)
-        uid = (view.get("decision") or {}).get("source")
+        uid = _source(view)
         if card is None:
             return [len(a.cards) for a in legal]
         # never a dry drop while something can be eaten: it would lose every keyword and ability
@@ -894,20 +919,20 @@ class GreedyAgent:
         ]
 
     def _choose_scores(
-        self, board: Board, view: dict[str, Any], legal: Sequence[Any]
+        self, board: Board, view: FoodChainView, legal: Sequence[Any]
     ) -> list[float]:
         card = source_card(view)
         modal = next((op for op in _all_ops(card) if op.op == "choose"), None) if card else None
         if modal is None:
             return [0.0] * len(legal)
-        source = board.units.get((view.get("decision") or {}).get("source", -1))
+        source = board.source_unit(view)
         out = []
         for action in legal:
             ops = modal.options[action.option][1] if action.option < len(modal.options) else ()
             out.append(board.ops_value(ops, source))
         return out
 
-    def _order_scores(self, view: dict[str, Any], legal: Sequence[Any]) -> list[float]:
+    def _order_scores(self, view: FoodChainView, legal: Sequence[Any]) -> list[float]:
         """Harm to the rival first (it may remove a creature before the rest resolves),
         then the rest in the order offered."""
         names = card_names(view)
@@ -919,10 +944,10 @@ class GreedyAgent:
         return out
 
     def _target_scores(
-        self, board: Board, view: dict[str, Any], legal: Sequence[Any]
+        self, board: Board, view: FoodChainView, legal: Sequence[Any]
     ) -> list[float]:
         op = asked_op(view) or Op("damage", "enemy_creature", amount=1)
-        source = board.units.get((view.get("decision") or {}).get("source", -1))
+        source = board.source_unit(view)
         carrion = dict(board.my_carrion + board.rival_carrion)
         out = []
         for action in legal:
@@ -941,7 +966,7 @@ class GreedyAgent:
         """A card to take or play from a pile: the best creature by worth when the view
         names it (hand, carrion); cards of the deck are not named in the view."""
         names = dict(board.my_carrion)
-        names.update({u: c["name"] for u, c in board.hand.items()})
+        names.update({u: c.name for u, c in board.hand.items()})
         out = []
         for action in legal:
             card = _card(names.get(action.card, ""))
@@ -954,17 +979,17 @@ class GreedyAgent:
         return out
 
 
-def card_names(view: dict[str, Any]) -> dict[int, str]:
+def card_names(view: FoodChainView) -> dict[int, str]:
     """Every card the view names, by instance id."""
     names: dict[int, str] = {}
-    for event in view.get("log", []):
+    for event in view.log:
         if "card" in event and "name" in event and isinstance(event["card"], int):
             names[event["card"]] = event["name"]
-    for player in view["players"]:
-        for c in (*player["field"], *player["carrion"], *player["exile"]):
-            names[c["card"]] = c["name"]
-        if player["field_spell"] is not None:
-            names[player["field_spell"]["card"]] = player["field_spell"]["name"]
-    for c in (*view.get("hand", []), *view.get("rival_known_hand", [])):
-        names[c["card"]] = c["name"]
+    for player in view.players:
+        for c in (*player.field, *player.carrion, *player.exile):
+            names[c.card] = c.name
+        if player.field_spell is not None:
+            names[player.field_spell.card] = player.field_spell.name
+    for c in (*(view.hand or []), *(view.rival_known_hand or [])):
+        names[c.card] = c.name
     return names

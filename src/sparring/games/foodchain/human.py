@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec import UNSET
+
 from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import (
@@ -37,6 +39,7 @@ from .actions import (
 from .legality import FIELD_FULL
 from .limits import FIELD_LIMIT
 from .render import render_view
+from .viewtypes import FoodChainView, PileCard
 
 FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
 RIVAL_WORDS = frozenset({"rival", "face", "player", "opponent", "directly", "them", "enemy"})
@@ -58,7 +61,10 @@ HELP = (
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+    # The terminal loop's base still types views as the core's dict alias.
+    def prompt(  # type: ignore[override]
+        self, view: FoodChainView, legal: Sequence[Any]
+    ) -> tuple[list[str], Parse]:
         table = Table(view)
         return [render_view(view), menu(table, legal)], lambda text: parse_answer(
             text, table, legal
@@ -71,38 +77,38 @@ class HumanAgent(TerminalAgent):
 class Table:
     """Every card the view names, with where it is, for sentences and for typed names."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: FoodChainView) -> None:
         self.view = view
-        self.seat = seat = view["seat"]
+        self.seat = seat = view.seat
         self.names: dict[int, str] = {}
         self.where: dict[int, str] = {}
-        for event in view.get("log", []):
+        for event in view.log:
             if isinstance(event.get("card"), int) and event.get("name"):
                 self.names[event["card"]] = event["name"]
-        for player in view["players"]:
-            mine = player["seat"] == seat
+        for player in view.players:
+            mine = player.seat == seat
             whose = "yours" if mine else "rival's"
             pile_owner = "your" if mine else "the rival's"
-            for pile in ("carrion", "exile"):
-                for c in player[pile]:
+            for pile, cards in (("carrion", player.carrion), ("exile", player.exile)):
+                for c in cards:
                     self._add(c, f"in {pile_owner} {pile}")
-            for c in player["field"]:
-                self._add(c, whose)
-            if player["field_spell"] is not None:
-                self._add(player["field_spell"], f"{whose} field spell")
-        for c in view.get("rival_known_hand", []):
-            self._add(c, "in the rival's hand")
-        for c in view.get("hand", []):
-            self._add(c, "in your hand")
-        self.hand = {c["card"]: c for c in view.get("hand", [])}
-        self.field = {c["card"]: c for p in view["players"] for c in p["field"]}
-        decision = view.get("decision") or {}
-        self.kind = decision.get("kind") if decision.get("player") == seat else None
-        self.prompt = decision.get("prompt") or ""
+            for creature in player.field:
+                self._add(creature, whose)
+            if player.field_spell is not None:
+                self._add(player.field_spell, f"{whose} field spell")
+        for shown in view.rival_known_hand or []:
+            self._add(shown, "in the rival's hand")
+        for shown in view.hand or []:
+            self._add(shown, "in your hand")
+        self.hand = {c.card: c for c in view.hand or []}
+        self.field = {c.card: c for p in view.players for c in p.field}
+        decision = view.decision
+        self.kind = decision.kind if decision and decision.player == seat else None
+        self.prompt = (decision.prompt if decision else "") or ""
 
-    def _add(self, card: dict[str, Any], where: str) -> None:
-        self.names[card["card"]] = card["name"]
-        self.where[card["card"]] = where
+    def _add(self, card: PileCard, where: str) -> None:
+        self.names[card.card] = card.name
+        self.where[card.card] = where
 
     def label(self, uid: int) -> str:
         name = self.names.get(uid)
@@ -127,19 +133,20 @@ def describe_action(action: Action, table: Table) -> str:
     label = table.label
     if isinstance(action, Play):
         card = table.hand.get(action.card)
-        kind = f" — {card['category'].replace('_', ' ')}" if card else ""
-        stats = f" {card['atk']}/{card['hp']}" if card and "atk" in card else ""
+        kind = f" — {card.category.replace('_', ' ')}" if card else ""
+        stats = f" {card.atk}/{card.hp}" if card and card.atk is not UNSET else ""
         return f"Play {label(action.card)}{kind}{stats}"
     if isinstance(action, Activate):
         if action.card in table.field:
             return f"Sacrifice {label(action.card)} for its ability"
         return f"Discard {label(action.card)} for its ability"
     if isinstance(action, Attack):
-        if action.target is None:
+        defender = action.defender
+        if defender is None:
             return f"Attack the rival with {label(action.attacker)}"
-        return f"Attack {label(action.target)} with {label(action.attacker)}"
+        return f"Attack {label(defender)} with {label(action.attacker)}"
     if isinstance(action, EndPhase):
-        return PHASE_ENDS.get(table.view["phase"], "End the phase")
+        return PHASE_ENDS.get(table.view.phase, "End the phase")
     if isinstance(action, Eat):
         if not action.cards:
             return "Eat nothing (dry drop: it loses every keyword and ability)"
@@ -206,16 +213,17 @@ def names_card(tokens: list[str], uid: int, name: str | None) -> bool:
 
 def _attack_fits(tokens: list[str], action: Attack, table: Table) -> bool:
     attacker = table.names.get(action.attacker)
+    defender = action.defender
     for cut in range(1, len(tokens) + 1):
         for first, second in ((tokens[:cut], tokens[cut:]), (tokens[cut:], tokens[:cut])):
             if not names_card(first, action.attacker, attacker):
                 continue
             if not second:
                 return True
-            if action.target is None:
+            if defender is None:
                 if set(second) <= RIVAL_WORDS:
                     return True
-            elif names_card(second, action.target, table.names.get(action.target)):
+            elif names_card(second, defender, table.names.get(defender)):
                 return True
     return False
 
@@ -352,7 +360,7 @@ def _no_such_action(verb: str, tokens: list[str], table: Table) -> str:
     pending = _pending_reason(table)
     if pending:
         return pending
-    phase = table.view["phase"]
+    phase = table.view.phase
     if verb in ("play", "cast", "activate", "sacrifice", "discard", "use"):
         if phase == "combat":
             return "cards are played and abilities used in a main phase; it is combat now"
@@ -370,16 +378,17 @@ def _no_such_action(verb: str, tokens: list[str], table: Table) -> str:
 
 def _why_not_play(uid: int, table: Table) -> str:
     card = table.hand[uid]
-    name = card["name"]
+    name = card.name
     view = table.view
-    if card["category"] == "trap":
+    if card.category == "trap":
         return f"{name} is a trap: it fires by itself from your hand on the rival's turn"
-    free = card["category"] == "free_spell" or "Free Play" in card.get("keywords", [])
-    if view.get("card_played") and not free:
+    free = card.category == "free_spell" or "Free Play" in card.keywords
+    if view.card_played and not free:
         return "you already played a card this turn (one per turn, Free Play and free spells aside)"
-    me = view["players"][table.seat]
-    used = len(me["field"]) + (me["field_spell"] is not None)
-    if card["category"] in ("prey", "predator") and used >= FIELD_LIMIT:
+    assert table.seat is not None, "a hand is only in a seat's view"
+    me = view.players[table.seat]
+    used = len(me.field) + (me.field_spell is not None)
+    if card.category in ("prey", "predator") and used >= FIELD_LIMIT:
         return FIELD_FULL
     return f"{name} cannot be played now (it has no legal target)"
 
@@ -394,18 +403,18 @@ def _refusal(verb: str, tokens: list[str], table: Table, of_kind: list[Action]) 
     if verb == "attack":
         mine = {a.attacker for a in of_kind if isinstance(a, Attack)}
         named = [
-            c["card"]
-            for p in table.view["players"]
-            if p["seat"] == table.seat
-            for c in p["field"]
-            if names_card(tokens[:1], c["card"], c["name"])
+            c.card
+            for p in table.view.players
+            if p.seat == table.seat
+            for c in p.field
+            if names_card(tokens[:1], c.card, c.name)
         ]
         if not named:
             return f"none of your creatures is called {tokens[0]!r}"
         if not mine & set(named):
             return f"{table.label(named[0])} cannot attack now"
         options = ", ".join(
-            "the rival" if a.target is None else table.label(a.target)
+            "the rival" if a.defender is None else table.label(a.defender)
             for a in of_kind
             if isinstance(a, Attack) and a.attacker in named
         )

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import END_PHASE, Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
+from .actions import (
+    END_PHASE,
+    RIVAL,
+    Action,
+    Activate,
+    Attack,
+    Choose,
+    Eat,
+    EndPhase,
+    Order,
+    Play,
+    Target,
+)
 from .combat import attack_targets
 from .keywords import LURE
 from .limits import FIELD_LIMIT
@@ -87,16 +99,17 @@ def why_not_free(state: FoodChainState, action: object) -> str:
             if creature.attacks >= creature.strikes:
                 return f"{creature.card.name} has no attacks left this turn"
             return f"{creature.card.name} cannot attack (Passive, Harmless, Frozen or Paralyzed)"
-        if action.target is None:
-            if any(state.on_field[t].kw & LURE for t in targets if t is not None):
+        defender = action.defender
+        if defender is None:
+            if any(state.on_field[t].kw & LURE for t in targets if t != RIVAL):
                 return "a Lure creature must be attacked first"
             return (
                 f"{creature.card.name} has summoning exhaustion: "
                 "it cannot attack the rival this turn"
             )
-        target = state.on_field.get(action.target)
+        target = state.on_field.get(defender)
         if target is None or target.seat == seat:
-            return f"card {action.target} is not an enemy creature"
+            return f"card {defender} is not an enemy creature"
         return f"{creature.card.name} cannot attack {target.card.name} (Lure, Hidden or Invisible)"
     return f"{action!r} is not a Food Chain action"
 

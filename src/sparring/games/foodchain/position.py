@@ -117,7 +117,7 @@ def build(
     state.active = active
     state.phase = phase
     state.played = played
-    state._run()
+    state.run()
     return state
 
 

@@ -3,7 +3,12 @@ per event. Both read only the view, never the state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from msgspec import UNSET
+
+if TYPE_CHECKING:
+    from .viewtypes import CreatureView, FoodChainView, FullCard
 
 PHASE_NAMES = {
     "start": "start",
@@ -106,83 +111,90 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     return str(event)
 
 
-def _creature_line(c: dict[str, Any]) -> str:
-    marks = [k for k in ("exhausted", "frozen", "paralyzed", "dry", "token") if c.get(k)]
-    keywords = ", ".join(c["keywords"])
-    extra = f" [{keywords}]" if keywords else ""
-    flags = f" ({', '.join(marks)})" if marks else ""
-    text = f" — {c['text']}" if c.get("text") else ""
-    return (
-        f"  #{c['card']} {c['name']} {c['atk']}/{c['hp']} (max {c['max_hp']}){extra}{flags}{text}"
+def _creature_line(c: CreatureView) -> str:
+    flags = (
+        ("exhausted", c.exhausted),
+        ("frozen", c.frozen),
+        ("paralyzed", c.paralyzed),
+        ("dry", c.dry),
+        ("token", c.token),
     )
+    marks = [mark for mark, on in flags if on]
+    keywords = ", ".join(c.keywords)
+    extra = f" [{keywords}]" if keywords else ""
+    shown = f" ({', '.join(marks)})" if marks else ""
+    text = f" — {c.text}" if c.text else ""
+    return f"  #{c.card} {c.name} {c.atk}/{c.hp} (max {c.max_hp}){extra}{shown}{text}"
 
 
-def _hand_line(card: dict[str, Any]) -> str:
-    stats = f" {card['atk']}/{card['hp']}" if "atk" in card else ""
-    food = f" nutrition {card['nutrition']}" if "nutrition" in card else ""
-    text = f" — {card['text']}" if card.get("text") else ""
-    return f"  #{card['card']} {card['name']} ({card['category']}{stats}{food}){text}"
+def _hand_line(card: FullCard) -> str:
+    stats = f" {card.atk}/{card.hp}" if card.atk is not UNSET else ""
+    food = f" nutrition {card.nutrition}" if card.nutrition is not UNSET else ""
+    text = f" — {card.text}" if card.text else ""
+    return f"  #{card.card} {card.name} ({card.category}{stats}{food}){text}"
 
 
-def _side(view: dict[str, Any], seat: int) -> list[str]:
-    player = view["players"][seat]
-    who = _who(seat, view["seat"])
+def _side(view: FoodChainView, seat: int) -> list[str]:
+    player = view.players[seat]
+    who = _who(seat, view.seat)
     lines = [
-        f"{who.upper() if view['seat'] is not None else who}: HP {player['hp']}"
-        f" · hand {player['hand_count']} · deck {player['deck_count']}"
-        f" · carrion {len(player['carrion'])} · exile {len(player['exile'])}"
+        f"{who.upper() if view.seat is not None else who}: HP {player.hp}"
+        f" · hand {player.hand_count} · deck {player.deck_count}"
+        f" · carrion {len(player.carrion)} · exile {len(player.exile)}"
     ]
-    spell = player["field_spell"]
+    spell = player.field_spell
     if spell is not None:
-        lines.append(f"  field spell: #{spell['card']} {spell['name']} — {spell['text']}")
-    lines.extend(_creature_line(c) for c in player["field"])
-    if not player["field"] and spell is None:
+        lines.append(f"  field spell: #{spell.card} {spell.name} — {spell.text}")
+    lines.extend(_creature_line(c) for c in player.field)
+    if not player.field and spell is None:
         lines.append("  (empty field)")
     return lines
 
 
-def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
+def render_view(view: FoodChainView, log_lines: int = 12) -> str:
     """A view as text: both sides, the hand, the pending decision and the recent log."""
-    seat = view["seat"]
+    seat = view.seat
     lines = [
-        f"Food Chain · turn {view['turn']} · {_who(view['active'], seat)} to play · "
-        f"{PHASE_NAMES.get(view['phase'], view['phase'])}"
-        + (" · card played" if view.get("card_played") else "")
+        f"Food Chain · turn {view.turn} · {_who(view.active, seat)} to play · "
+        f"{PHASE_NAMES.get(view.phase, view.phase)}"
+        + (" · card played" if view.card_played else "")
     ]
     order = (1 - seat, seat) if seat is not None else (0, 1)
     for s in order:
         lines.extend(_side(view, s))
     if seat is not None:
         lines.append("Your hand:")
-        lines.extend(_hand_line(c) for c in view.get("hand", [])) if view.get(
-            "hand"
-        ) else lines.append("  (empty)")
-        known = view.get("rival_known_hand") or []
+        hand = view.hand or []
+        if hand:
+            lines.extend(_hand_line(c) for c in hand)
+        else:
+            lines.append("  (empty)")
+        known = view.rival_known_hand or []
         if known:
             lines.append(
                 "Known cards in the rival's hand: "
-                + ", ".join(f"{c['name']} #{c['card']}" for c in known)
+                + ", ".join(f"{c.name} #{c.card}" for c in known)
             )
-    decision = view.get("decision")
-    if decision and decision.get("prompt"):
-        lines.append(f"Decision: {decision['prompt']}")
-    log = view.get("log", [])[-log_lines:]
+    decision = view.decision
+    if decision and decision.prompt:
+        lines.append(f"Decision: {decision.prompt}")
+    log = view.log[-log_lines:]
     if log:
         lines.append("Recent:")
         lines.extend(
             "  " + describe_event(e, seat) for e in log if e["kind"] not in ("phase", "draws")
         )
-    if view.get("winner") is not None or view.get("phase") == "over":
-        lines.append(f"Game over: {view.get('end_reason')}")
+    if view.winner is not None or view.phase == "over":
+        lines.append(f"Game over: {view.end_reason}")
     return "\n".join(lines)
 
 
-def status_line(view: dict[str, Any]) -> str | None:
+def status_line(view: FoodChainView) -> str | None:
     """Both players' HP, hand, deck and field sizes on one line (for live displays)."""
     sides = []
-    for player in view["players"]:
+    for player in view.players:
         sides.append(
-            f"P{player['seat']}: HP {player['hp']}, hand {player['hand_count']}, "
-            f"deck {player['deck_count']}, field {len(player['field'])}"
+            f"P{player.seat}: HP {player.hp}, hand {player.hand_count}, "
+            f"deck {player.deck_count}, field {len(player.field)}"
         )
     return "   " + "  |  ".join(sides)

@@ -46,6 +46,7 @@ from sparring.core.scenario import (
 
 from .actions import (
     END_PHASE,
+    RIVAL,
     Action,
     Activate,
     Attack,
@@ -218,7 +219,7 @@ def describe_action(state: FoodChainState, action: Action) -> str:
     if isinstance(action, Activate):
         return f"activate {_label(state, action.card)}"
     if isinstance(action, Attack):
-        target = "rival" if action.target is None else _label(state, action.target)
+        target = "rival" if action.defender is None else _label(state, action.defender)
         return f"attack {_label(state, action.attacker)} -> {target}"
     if isinstance(action, EndPhase):
         return "end phase"
@@ -283,7 +284,7 @@ def _named_action(node: Node) -> NamedAction:
         attacker = card_ref(node.path(key), node.get(key, (str, dict)))
         target = node.get("target", (str, dict))
         if target == "rival":
-            out = NamedAction((attacker,), lambda ids: Attack(ids[0], None))
+            out = NamedAction((attacker,), lambda ids: Attack(ids[0], RIVAL))
         else:
             defender = card_ref(node.path("target"), target)
             out = NamedAction((attacker, defender), lambda ids: Attack(ids[0], ids[1]))

@@ -10,12 +10,13 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     Secrecy,
     new_game_with,
     stateless,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .decks import prebuilt_decks, read_deck_file
 from .hidden import plant_sentinels, scramble_hidden
@@ -23,6 +24,7 @@ from .options import FoodChainOptions
 from .render import describe_event, render_view, status_line
 from .state import FoodChainState, summarize
 from .views import view
+from .viewtypes import FoodChainView
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -66,17 +68,19 @@ SPEC = GameSpec(
     new_game=new_game_with(FoodChainState, FoodChainOptions),
     options_from_json=FoodChainOptions.from_json,
     action_from_json=action_from_json,
-    view=view,
+    # The core's `View` alias still says dict; Food Chain's views are `FoodChainView` structs.
+    view=view,  # type: ignore[arg-type]
     summarize=summarize,
     display=Display(
-        render_view=render_view,
+        render_view=render_view,  # type: ignore[arg-type]
         describe_event=stateless(describe_event),
-        status_line=status_line,
+        status_line=status_line,  # type: ignore[arg-type]
         turn_event="turn_begin",
         headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),
         quiet_events=frozenset({"phase"}),
     ),
     agents=AGENTS,
+    messages=Messages(actions=Action, options=FoodChainOptions, view=FoodChainView),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         decks=DeckSupport(

@@ -9,6 +9,11 @@ and the machine stops; the decision's options are the legal actions, and applyin
 resumes where it stopped. Because steps are immutable tuples and every mutable object is
 copied by hand, `clone` is cheap and a search can branch anywhere, even mid-resolution.
 
+`apply` is the platform's one shape (`sparring.core.engine.Engine`): the game is not over,
+the seat decides now, the action is offered (a pending decision's options, or the turn's
+cached menu) or refused with the rules' reason; then its handler (`HANDLERS`) plays it and
+the machine runs on to the next decision.
+
 The rules live in plain modules of functions taking the state: the turn in `turn`, card
 plays in `plays`, attacks in `combat`, effect resolution (triggers, traps, deaths) in
 `resolution`, the operations in `operations`, targeting in `targets`, damage and healing in
@@ -18,16 +23,16 @@ the state itself: setup, the platform's contract, the step machine, and the outc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sparring.core.errors import IllegalAction
+from sparring.core.engine import Engine, Handler
 from sparring.core.events import PUBLIC, Event
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
 
-from .actions import Action, Activate, Attack, Play
+from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
 from .cards import CardDef, load_pool
 from .combat import act_attack
 from .creature import Creature
@@ -59,10 +64,50 @@ class Decision:
 Step = tuple[Any, ...]
 
 
-class FoodChainState(TwoSeatOutcome):
+def _play(state: FoodChainState, action: Play, seat: int) -> None:
+    act_play(state, action.card)
+    state.run()
+
+
+def _activate(state: FoodChainState, action: Activate, seat: int) -> None:
+    act_activate(state, action.card)
+    state.run()
+
+
+def _attack(state: FoodChainState, action: Attack, seat: int) -> None:
+    act_attack(state, action.attacker, action.defender)
+    state.run()
+
+
+def _end_phase(state: FoodChainState, action: EndPhase, seat: int) -> None:
+    end_phase(state)
+    state.run()
+
+
+def _answer(state: FoodChainState, action: Action, seat: int) -> None:
+    """An answer to the pending decision (it was among its options): resume the step that
+    asked, where it stopped."""
+    pending = state.pending
+    assert pending is not None, "only a pending decision's options are answers"
+    state.pending = None
+    pending.resume[0](state, action, *pending.resume[1:])
+    state.run()
+
+
+class FoodChainState(Engine, TwoSeatOutcome):
     """A whole Food Chain game. Seats are 0 and 1; cards are instance ids (``uid``)."""
 
     num_players = 2
+    HANDLERS: ClassVar[Mapping[type, Handler]] = {
+        Play: _play,
+        Activate: _activate,
+        Attack: _attack,
+        EndPhase: _end_phase,
+        Eat: _answer,
+        Target: _answer,
+        Choose: _answer,
+        Order: _answer,
+    }
     # The operations effects can perform, by name. Effect resolution reaches them through
     # the state because the operations themselves resolve effects (see `resolution`).
     operations: ClassVar[dict[str, OpHandler]] = OPERATIONS
@@ -98,7 +143,7 @@ class FoodChainState(TwoSeatOutcome):
         self.first = first if first is not None else rng.below(2, "first_player")
         self.active = 1 - self.first
         begin_turn(self)
-        self._run()
+        self.run()
 
     # ------------------------------------------------------------------ setup
 
@@ -202,39 +247,34 @@ class FoodChainState(TwoSeatOutcome):
             return ()
         if self.pending is not None:
             return self.pending.options
+        return self._menu()
+
+    def _menu(self) -> list[Action]:
+        """The turn's free choices, listed once per decision point (the machine lists them
+        to see whether there is a choice at all)."""
         if self._legal is None:
             self._legal = free_actions(self)
         return self._legal
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply `action` for the deciding seat, or raise `IllegalAction` with the reason and
-        change nothing."""
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        mover = self.current_player
-        if player is not None and player != mover:
-            raise IllegalAction(f"seat {player} cannot act now: seat {mover} is to decide")
+    # The steps of `Engine.apply`: who may act, what is offered, why the rest is refused.
+
+    def not_to_move(self, seat: int, movers: tuple[int, ...]) -> str:
+        return f"seat {seat} cannot act now: seat {movers[0]} is to decide"
+
+    def offers(self, action: Any, seat: int) -> bool:
         pending = self.pending
         if pending is not None:
-            if action not in pending.options:
-                raise IllegalAction(why_not_option(pending, action))
-            self.pending = None
-            self._legal = None
-            pending.resume[0](self, action, *pending.resume[1:])
-        else:
-            legal = self.legal_actions()
-            if action not in legal:
-                raise IllegalAction(why_not_free(self, action))
-            self._legal = None
-            if isinstance(action, Play):
-                act_play(self, action.card)
-            elif isinstance(action, Attack):
-                act_attack(self, action.attacker, action.target)
-            elif isinstance(action, Activate):
-                act_activate(self, action.card)
-            else:
-                end_phase(self)
-        self._run()
+            return action in pending.options
+        return action in self._menu()
+
+    def refusal(self, action: Any, seat: int) -> str:
+        pending = self.pending
+        if pending is not None:
+            return why_not_option(pending, action)
+        return why_not_free(self, action)
+
+    def changing(self) -> None:
+        self._legal = None
 
     def forfeit(self, seat: int, reason: str) -> None:
         """End the game against `seat` (a referee verdict)."""
@@ -261,7 +301,7 @@ class FoodChainState(TwoSeatOutcome):
         """Stop and ask `player` to choose among `options`."""
         self.pending = Decision(player, kind, options, resume, prompt, source)
 
-    def _run(self) -> None:
+    def run(self) -> None:
         """Resolve steps until a decision is needed or the game is over; at the turn's free
         decision points, skip those where ending the phase is the only choice."""
         stack = self.stack
