@@ -105,7 +105,7 @@ def test_every_offered_action_is_accepted(game: str, seed: int, choices: list[in
 @pytest.mark.parametrize("game", GAMES)
 @quick(10)
 @given(seed=SEEDS, choices=CHOICES)
-def test_a_game_all_rivals_forfeit_is_won_by_forfeit(
+def test_a_game_whose_rivals_forfeit_is_won_by_forfeit(
     game: str, seed: int, choices: list[int]
 ) -> None:
     spec = get_game(game)

@@ -43,7 +43,7 @@ ROUND = register_event("toy_round", "round", "cards", "bids", "winner")
 FORFEIT = register_event("toy_forfeit", "seat", "reason")
 
 
-class Bid(ActionStruct, tag="bid"):
+class Bid(ActionStruct, frozen=True, tag="bid"):
     amount: Annotated[int, msgspec.Meta(ge=0, le=2)]
 
 
@@ -51,7 +51,7 @@ BID_ACTIONS = tuple(Bid(n) for n in BIDS)
 action_from_json = Codec[Bid](Bid, "High Bid action")
 
 
-class Options(OptionsStruct):
+class Options(OptionsStruct, frozen=True, kw_only=True):
     rounds: Annotated[int, msgspec.Meta(ge=1)] = ROUNDS
 
 

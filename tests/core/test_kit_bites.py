@@ -314,7 +314,7 @@ def test_kit_catches_a_view_that_does_not_round_trip() -> None:
 
 
 def test_options_drawn_for_the_kit_come_from_the_seed() -> None:
-    hooks = kit.Hooks(random_options=lambda draw: toy.Options(draw.integer(1, 50)))
+    hooks = kit.Hooks(random_options=lambda draw: toy.Options(rounds=draw.integer(1, 50)))
     drawn = [hooks.with_options(seed).options for seed in range(20)]
     assert drawn == [hooks.with_options(seed).options for seed in range(20)]
     assert len({options.rounds for options in drawn}) > 5

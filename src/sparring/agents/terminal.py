@@ -32,11 +32,11 @@ class TerminalAgent:
         self.ask = ask
         self.say = say
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+    def prompt(self, view: Any, legal: Sequence[Any]) -> tuple[list[str], Parse]:
         """The texts to show for this decision and the parser of its answers."""
         raise NotImplementedError
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("a human player needs its view")
         screens, parse = self.prompt(view, legal)

@@ -29,8 +29,8 @@ The checks (DESIGN.md, "Engine contract" and "No leaks, provably"):
 - The game's declared facts hold at every step (`check_contract`): the player count, no
   simultaneous movers unless declared, no chance drawn unless declared; a finished game
   has an `Outcome` that agrees with its returns, an unfinished one none.
-- `check_forfeits`: seats forfeiting until one is left end the game as a forfeit, won by
-  the one left.
+- `check_forfeits`: seats forfeiting in turn end the game as a forfeit, won by a seat that
+  did not forfeit.
 
 Every check raises `AssertionError` with the step and the reason when the engine fails.
 """
@@ -704,21 +704,26 @@ def check_no_leaks(
 def check_forfeits(
     spec: GameSpec, seed: int, choices: Sequence[int], hooks: Hooks = DEFAULT_HOOKS
 ) -> None:
-    """Part way through a game (after the chooser's first pick of decisions), every seat
-    but one forfeits: the game must be over, as a forfeit, won by the seat left."""
+    """Part way through a game (after the chooser's first pick of decisions), the seats
+    but one forfeit, in turn, until the game is over: it must be over (at the latest when
+    only that seat has not forfeited), as a forfeit, won by a seat that did not forfeit."""
     state = spec.new_game(seed, hooks.options)
     chooser = Chooser(choices, seed)
     play_out(state, chooser, chooser.pick(64))
     if state.is_terminal():
         return
     keeper = chooser.pick(state.num_players)
+    forfeited: set[int] = set()
     for seat in seats(state):
-        if seat != keeper:
+        if seat != keeper and not state.is_terminal():
             state.forfeit(seat, "conformance check")
+            forfeited.add(seat)
     outcome = state.outcome()
     assert state.is_terminal() and outcome is not None, "every rival forfeited, yet it goes on"
     assert outcome.reason is EndReason.FORFEIT, f"ended by {outcome.reason}, not a forfeit"
-    assert outcome.winner == keeper, f"seat {keeper} was left, but {outcome.winner} won"
+    assert outcome.winner is not None and outcome.winner not in forfeited, (
+        f"seat {outcome.winner} won though it forfeited (seats {sorted(forfeited)} did)"
+    )
 
 
 # --------------------------------------------------------------------- (f) determinization

@@ -73,7 +73,7 @@ def decode(kind: Any, data: Any, what: str) -> Any:
     """`data` (plain JSON values) as a `kind`, or `BadInput` saying what was wrong where."""
     try:
         return msgspec.convert(data, kind)
-    except msgspec.ValidationError as error:
+    except (msgspec.ValidationError, BadInput) as error:  # BadInput: from a __post_init__
         raise BadInput(f"{what}: {error}") from None
 
 

@@ -61,10 +61,7 @@ HELP = (
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    # The terminal loop's base still types views as the core's dict alias.
-    def prompt(  # type: ignore[override]
-        self, view: FoodChainView, legal: Sequence[Any]
-    ) -> tuple[list[str], Parse]:
+    def prompt(self, view: FoodChainView, legal: Sequence[Any]) -> tuple[list[str], Parse]:
         table = Table(view)
         return [render_view(view), menu(table, legal)], lambda text: parse_answer(
             text, table, legal

@@ -68,13 +68,12 @@ SPEC = GameSpec(
     new_game=new_game_with(FoodChainState, FoodChainOptions),
     options_from_json=FoodChainOptions.from_json,
     action_from_json=action_from_json,
-    # The core's `View` alias still says dict; Food Chain's views are `FoodChainView` structs.
-    view=view,  # type: ignore[arg-type]
+    view=view,
     summarize=summarize,
     display=Display(
-        render_view=render_view,  # type: ignore[arg-type]
+        render_view=render_view,
         describe_event=stateless(describe_event),
-        status_line=status_line,  # type: ignore[arg-type]
+        status_line=status_line,
         turn_event="turn_begin",
         headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),
         quiet_events=frozenset({"phase"}),
