@@ -478,7 +478,9 @@ def test_assert_replies() -> None:
     assert reply({"Action": "Assert", "Pos": 2, "ID": 5}, "assert") == Assert(2, 5)
     assert "Pos" in bad({"Action": "Assert", "Pos": "2", "ID": 5}, "assert")
     assert "ID" in bad({"Action": "Assert", "Pos": 2}, "assert")
-    assert "position" in bad({"Action": "Assert", "Pos": 4, "ID": 5}, "assert")
+    assert "Expected `int` <= 3 - at `$.pos`" in bad(
+        {"Action": "Assert", "Pos": 4, "ID": 5}, "assert"
+    )
     assert "Pos" in bad({"Action": "Assert", "Pos": True, "ID": 5}, "assert")
 
 

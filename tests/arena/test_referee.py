@@ -245,7 +245,7 @@ def test_illegal_action_gets_ia_with_the_games_reason(
         ("notjson", "reply is not JSON"),
         ("array", "reply must be a JSON object"),
         ("noaction", "the reply has neither an 'action' nor an 'index' field"),
-        ("unknown", "unknown action type 'teleport'"),
+        ("unknown", "Aquawar action: Invalid value 'teleport' - at `$.type`"),
         ("wrongtype", "expected a reply of type 'action', got 'hello'"),
     ],
 )
