@@ -331,11 +331,23 @@ def test_rule_option_seat0_always_first_every_round() -> None:
 
 
 def test_rule_options_default_to_the_rules_text_and_reject_unknown_keys() -> None:
-    assert AquawarOptions.from_json(None) == AquawarOptions(64, False, False)
+    rules = AquawarOptions(turn_limit=64, play_all_rounds=False, seat0_always_first=False)
+    assert AquawarOptions.from_json(None) == AquawarOptions.from_json({}) == rules
     assert AquawarOptions.from_json({"turn_limit": 63}).turn_limit == 63
-    for bad in ({"turns": 10}, {"turn_limit": 0}, {"play_all_rounds": "yes"}):
-        with pytest.raises(BadInput):
+    assert AquawarOptions().to_json() == {
+        "turn_limit": 64,
+        "play_all_rounds": False,
+        "seat0_always_first": False,
+    }
+    for bad, reason in (
+        ({"turns": 10}, "rule options: Object contains unknown field `turns`"),
+        ({"turn_limit": 0}, "rule options: Expected `int` >= 1 - at `$.turn_limit`"),
+        ({"turn_limit": True}, "rule options: Expected `int`, got `bool` - at `$.turn_limit`"),
+        ({"play_all_rounds": "yes"}, "Expected `bool`, got `str` - at `$.play_all_rounds`"),
+    ):
+        with pytest.raises(BadInput) as refused:
             AquawarOptions.from_json(bad)
+        assert reason in str(refused.value)
 
 
 # --------------------------------------------------------------------- the fish
