@@ -9,6 +9,7 @@ worked out from the rules text in the comments.
 
 from __future__ import annotations
 
+import json
 from math import perm
 
 import pytest
@@ -84,9 +85,10 @@ def test_rule_picks_are_simultaneous_in_either_order_and_unseen() -> None:
     state.apply(Pick((5, 6, 7, 8)), 1)  # seat 1 may pick first
     assert state.to_move() == (0,) and state.phase == "pick"
     seen = view(state, 0)
-    assert seen["enemy_team"] == [] and seen["my_pick"] is None
-    assert [e for e in seen["log"] if e["kind"] == "team"] == []
-    assert "5, 6, 7, 8" not in str(seen) and "[5, 6, 7, 8]" not in str(seen)
+    assert seen.enemy_team == [] and seen.my_pick is None
+    assert [e for e in seen.log if e["kind"] == "team"] == []
+    sent = json.dumps(seen.to_json())
+    assert "5, 6, 7, 8" not in sent and "[5, 6, 7, 8]" not in sent
     with pytest.raises(IllegalAction, match="already picked"):
         state.apply(Pick((1, 2, 3, 4)), 1)  # final once made
     state.apply(Pick((1, 2, 3, 4)), 0)

@@ -338,7 +338,7 @@ class AquawarState(Engine, TwoSeatOutcome):
         else:
             actor = mine[action.actor]
             damage = combat.normal_attack_damage(actor.attack_power())
-            targets = [(1 - seat, action.target, damage)]
+            targets = [[1 - seat, action.target, damage]]
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
         if self.casualties:
