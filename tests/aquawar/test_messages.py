@@ -1,14 +1,18 @@
 """Aquawar's typed messages: actions decode from their JSON form (the protocol's, pinned
-in docs/protocol.md) and encode back to it, and anything malformed is refused with a
-reason naming the place."""
+in docs/protocol.md) and encode back to it, anything malformed is refused with a reason
+naming the place, and `sparring schema aquawar` describes every action, option and view
+field a bot is sent."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import msgspec
 import pytest
+from typer.testing import CliRunner
 
+from sparring.cli import app
 from sparring.core.errors import BadInput
 from sparring.games.aquawar.actions import (
     ASSERTS,
@@ -22,8 +26,11 @@ from sparring.games.aquawar.actions import (
     Skill,
     action_from_json,
 )
+from sparring.games.aquawar.spec import SPEC
+from sparring.games.aquawar.state import AquawarState
+from sparring.games.aquawar.views import view
 
-from .helpers import MIMIC
+from .helpers import MIMIC, win_round
 
 FORMS: list[tuple[dict[str, Any], Any]] = [
     ({"type": "pick", "fish": [1, 5, 9, 12], "mimic": 7}, Pick((1, 5, 9, 12), 7)),
@@ -83,3 +90,78 @@ def test_malformed_actions_are_refused_saying_what_is_wrong_where(data: Any, rea
         action_from_json(data)
     assert str(refused.value).startswith("Aquawar action: ")
     assert reason in str(refused.value)
+
+
+# What docs/protocol.md promises a bot, by name.
+ACTION_TYPES = {"pick", "pass", "assert", "attack", "skill"}
+OPTION_FIELDS = {"turn_limit", "play_all_rounds", "seat0_always_first"}
+VIEW_FIELDS = {
+    "game", "seat", "round", "wins", "phase", "to_move", "turn", "turn_limit", "options",
+    "first_mover", "rounds", "winner", "log", "previous_log", "teams", "used", "my_pick",
+    "my_team", "enemy_team", "enemy_revealed_before",
+}  # fmt: skip
+OWN_FISH_FIELDS = {
+    "pos", "fish", "acts_as", "hp", "atk", "alive", "revealed", "shields", "reduce_buff",
+    "heal_buff", "share_buff", "wound", "skill_uses",
+}  # fmt: skip
+SEAT_ONLY = {"used", "my_pick", "my_team", "enemy_team", "enemy_revealed_before"}
+NOT_ALWAYS = SEAT_ONLY | {"teams", "previous_log"}
+
+
+def _schema() -> dict[str, Any]:
+    """The schema as `sparring schema aquawar` prints it."""
+    result = CliRunner().invoke(app, ["schema", "aquawar"])
+    assert result.exit_code == 0, result.output
+    printed: dict[str, Any] = json.loads(result.output)
+    return printed
+
+
+def test_the_schema_names_every_action_type_and_option_field() -> None:
+    schema = _schema()
+    assert schema["game"] == "aquawar" and schema["rules_version"] == SPEC.rules_version
+    mapping = schema["actions"]["discriminator"]["mapping"]
+    assert set(mapping) == ACTION_TYPES
+    actions = schema["actions"]["$defs"]
+    assert actions["Assert"]["properties"]["pos"] == {"type": "integer", "minimum": 0, "maximum": 3}
+    assert actions["Pick"]["properties"]["fish"]["minItems"] == 4
+    options = schema["options"]["$defs"]["AquawarOptions"]["properties"]
+    assert set(options) == OPTION_FIELDS
+    assert options["turn_limit"] == {"type": "integer", "minimum": 1, "default": 64}
+
+
+def test_the_schema_names_every_view_field_and_requires_the_ones_always_sent() -> None:
+    views = _schema()["view"]["$defs"]
+    shown = views["AquawarView"]
+    assert set(shown["properties"]) == VIEW_FIELDS
+    assert set(shown["required"]) == VIEW_FIELDS - NOT_ALWAYS
+    assert set(shown["properties"]["phase"]["enum"]) == {"pick", "assert", "action", "over"}
+    assert set(views["OwnFish"]["properties"]) == OWN_FISH_FIELDS
+    assert set(views["PublicFish"]["properties"]) == {"pos", "fish", "hp", "alive"}
+
+
+def _sent_and_read_back(state: AquawarState, viewer: int | None) -> dict[str, Any]:
+    """The view's JSON form, checked to read back as the declared view type, unchanged."""
+    assert SPEC.messages is not None
+    seen = view(state, viewer)
+    assert isinstance(seen, SPEC.messages.view)
+    sent = json.dumps(seen.to_json())
+    assert msgspec.json.decode(sent, type=SPEC.messages.view) == seen
+    data: dict[str, Any] = json.loads(sent)
+    return data
+
+
+def test_each_viewer_is_sent_exactly_its_fields_and_they_read_back_equal() -> None:
+    state = AquawarState(6)
+    state.apply(Pick((1, 2, 3, 4)), 0)
+    assert set(_sent_and_read_back(state, None)) == VIEW_FIELDS - NOT_ALWAYS | {"teams"}
+    assert set(_sent_and_read_back(state, 1)) == VIEW_FIELDS - {"teams", "previous_log"}
+    assert _sent_and_read_back(state, 0)["my_pick"] == {
+        "type": "pick",
+        "fish": [1, 2, 3, 4],
+        "mimic": None,
+    }
+    state.apply(Pick((5, 6, 7, 8)), 1)
+    win_round(state, 0)
+    assert state.phase == "pick" and state.round == 2
+    assert "previous_log" in _sent_and_read_back(state, 0)
+    assert "previous_log" in _sent_and_read_back(state, None)

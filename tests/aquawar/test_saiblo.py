@@ -214,6 +214,7 @@ def view(
 ) -> AquawarView:
     """A seat's view with this log and phase; other fields as at a round-1 start."""
     fields: dict[str, Any] = {
+        "game": "aquawar",
         "seat": seat,
         "round": 1,
         "wins": [0, 0],

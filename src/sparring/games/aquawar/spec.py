@@ -9,6 +9,7 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Search,
     Secrecy,
@@ -16,14 +17,14 @@ from sparring.core.game import (
     stateless,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import AquawarOptions
 from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
-from .views import view
+from .views import AquawarView, view
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -99,4 +100,5 @@ SPEC = GameSpec(
         conformance=_conformance,
         decision_bound=decision_bound,
     ),
+    messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),
 )

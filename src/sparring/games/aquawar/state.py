@@ -13,7 +13,7 @@ reason refuses it (`refusal`), then the handler for the action's type runs (`HAN
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
 from sparring.core.engine import Engine
 from sparring.core.events import NOBODY, PUBLIC, Event
@@ -55,7 +55,12 @@ from .options import AquawarOptions
 from .picks import PickSpace
 from .roster import ALL_FISH
 
-PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
+#: The phases of a match, by the names the views and the protocol use.
+Phase = Literal["pick", "assert", "action", "over"]
+PICK: Final = "pick"
+ASSERT: Final = "assert"
+ACT: Final = "action"
+OVER: Final = "over"
 ASSERT_HP_LOSS = 50
 ROUNDS = 3  # best of three ...
 ROUNDS_TO_WIN = 2  # ... decided at two round wins
@@ -114,7 +119,7 @@ class AquawarState(Engine, TwoSeatOutcome):
         self.turn = 0
         self.seat = 0
         self.first_mover = 0
-        self.phase = PICK
+        self.phase: Phase = PICK
         self._legal: Sequence[Action] | None = None
         self.casualties = False  # set by combat when a fish reaches 0 HP in this action
         first = 0 if self.options.seat0_always_first else self.rng.below(2, "first_mover")

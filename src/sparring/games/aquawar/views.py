@@ -17,7 +17,7 @@ spectator has (``teams``) or only a new round's picks have (``previous_log``) ar
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -28,7 +28,7 @@ from sparring.core.messages import ViewStruct
 from .actions import FishId, Pick, Position
 from .events import ASSERTION, ROUND_START
 from .options import AquawarOptions
-from .state import PICK, AquawarState
+from .state import PICK, AquawarState, Phase
 
 #: An event of the log in its JSON form, ``{"kind": ..., field: value, ...}``
 #: (docs/games/aquawar.md lists every kind and its fields).
@@ -78,11 +78,11 @@ class AquawarView(ViewStruct, kw_only=True):
     """What one seat (`seat` 0 or 1) or a spectator (`seat` null) is shown; field by field
     in docs/games/aquawar.md and docs/protocol.md."""
 
-    game: str = "aquawar"
+    game: Literal["aquawar"]
     seat: int | None
     round: int
     wins: list[int]
-    phase: str
+    phase: Phase
     to_move: list[int]
     turn: int
     turn_limit: int
@@ -151,6 +151,7 @@ def view(state: AquawarState, seat: int | None) -> AquawarView:
     """The view of `state` for `seat` (0 or 1), or for a spectator (None)."""
     start = _round_start_index(state)
     out = AquawarView(
+        game="aquawar",
         seat=seat,
         round=state.round,
         wins=list(state.wins),
