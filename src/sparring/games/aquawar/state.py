@@ -6,8 +6,9 @@ seeing the other), then per turn ``assert`` and ``action`` by the seat to move, 
 round ends; ``over`` when the match is decided.
 
 `apply` is `core.engine.Engine`'s: the match is not over, the seat is one to move, the
-action is on its menu (the cached turn menu, or the lazy pick space) or else the rules'
-reason refuses it (`refusal`), then the handler for the action's type runs (`HANDLERS`).
+action is offered (in the cached turn menu if there is one, else by the rules' own check)
+or else the rules' reason refuses it (`refusal`: the pick space's `why_not`, or
+`why_illegal`), then the handler for the action's type runs (`HANDLERS`).
 """
 
 from __future__ import annotations
@@ -186,12 +187,14 @@ class AquawarState(Engine, TwoSeatOutcome):
         return super().not_to_move(seat, movers)
 
     def offers(self, action: Any, seat: int) -> bool:
-        """Membership in the seat's menu: the cached turn menu (interned actions, so the
-        action played is usually found by identity) or the pick space's own test."""
+        """The cheap test: membership in the cached turn menu when there is one (interned
+        actions, so the action played is usually found by identity), else the rules' own
+        check, so that no menu is built just to play one action (search plays each
+        candidate on a fresh clone)."""
         menu = self._legal
-        if menu is None:
-            menu = self.legal_actions(seat)
-        return action in menu
+        if menu is not None:
+            return action in menu
+        return self.refusal(action, seat) is None
 
     def refusal(self, action: Any, seat: int) -> str | None:
         if self.phase == PICK:
