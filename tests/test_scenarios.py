@@ -150,8 +150,11 @@ def test_an_unused_scripted_outcome_fails(tmp_path: Path) -> None:
         (('"octopus", "sunfish"', '"octopus", "eell"'), "unknown fish 'eell'"),
         (('"octopus", "sunfish"', '"octopus"'), "seat1.team: expected 4 items, got 3"),
         (('"octopus", "sunfish"', '"octopus", "octopus"'), "fish listed twice: octopus"),
-        (("target = 0 }", "target = 4 }"), "target must be a position 0-3, got 4"),
-        (('type = "attack"', 'type = "charge"'), "unknown action type 'charge'"),
+        (
+            ("target = 0 }", "target = 4 }"),
+            "steps[0].do: Aquawar action: Expected `int` <= 3 - at `$.target`",
+        ),
+        (('type = "attack"', 'type = "charge"'), "Invalid value 'charge' - at `$.type`"),
         (("target = 0 }", "target = 0, ally = 1 }"), "unknown key(s) ally for this action"),
         (("[seat1]", "[seat1]\nshields = [0, 3, 0, 0]"), "only a Sea Turtle"),
         (("[seat1]", "[seat1]\nhp = [0, 9, 9, 9]\nalive = [true, true, true, true]"), "HP above 0"),

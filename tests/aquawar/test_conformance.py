@@ -17,10 +17,10 @@ from sparring.games.aquawar.spec import SPEC
 from sparring.games.aquawar.state import AquawarState
 
 
-def _leaky_view(state: AquawarState, seat: int | None) -> dict[str, Any]:
+def _leaky_view(state: AquawarState, seat: int | None) -> Any:
     out = SPEC.view(state, seat)
     if seat is not None and state.teams[1 - seat]:
-        out["enemy_atk"] = [f.atk for f in state.teams[1 - seat]]
+        out.log.append({"kind": "peek", "enemy_atk": [f.atk for f in state.teams[1 - seat]]})
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from sparring.games.aquawar.actions import PASS, Assert, Attack, Pick, Skill
 from sparring.games.aquawar.knowledge import infer
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.state import AquawarState
-from sparring.games.aquawar.views import view
+from sparring.games.aquawar.views import AquawarView, view
 
 from .helpers import (
     ARCHER,
@@ -35,9 +36,9 @@ from .helpers import (
 EVERY = frozenset(range(1, 13))
 
 
-def _json_view(state: AquawarState, seat: int) -> dict[str, Any]:
-    """The view as a bot would receive it: through JSON, tuples turned into lists."""
-    return json.loads(json.dumps(view(state, seat)))
+def _json_view(state: AquawarState, seat: int) -> AquawarView:
+    """The view as a bot would receive it: through JSON text, read back as a view."""
+    return msgspec.convert(json.loads(json.dumps(view(state, seat).to_json())), AquawarView)
 
 
 def check_sound(state: AquawarState, seat: int) -> None:
@@ -158,7 +159,7 @@ def test_crit_of_140_means_a_shark() -> None:
             break
         turn(state, Skill(1, 1, None))  # seat 1: the Octopus buffs itself, unseen
     turn(state, Skill(0, None, 0))  # seat 1's shark: 140 on a fish below 160 HP
-    crit = [e for e in view(state, 0)["log"] if e["kind"] == "action" and e["type"] == "crit"]
+    crit = [e for e in view(state, 0).log if e["kind"] == "action" and e["type"] == "crit"]
     assert crit[-1]["targets"][0][2] == 140
     assert infer(view(state, 0)).candidates[0] == {GREATWHITE, HAMMERHEAD, MIMIC}
 
@@ -207,7 +208,7 @@ def test_no_heal_after_a_hit_rules_out_healers() -> None:
 def test_fish_revealed_in_an_earlier_round_cannot_return() -> None:
     state = fielded((ARCHER, EEL, SEAWOLF, MANTA), (PUFFER, OCTOPUS, TURTLE, HAMMERHEAD))
     win_round(state, 0)  # seat 0 ends round 1 by asserting an enemy fish correctly
-    gone = view(state, 0)["enemy_revealed_before"]
+    gone = view(state, 0).enemy_revealed_before
     assert gone
     assert all(not set(gone) & c for c in infer(view(state, 0)).candidates)
     finish_picks(state, Pick((2, 4, 7, 8)), Pick((1, 3, 5, 9)))

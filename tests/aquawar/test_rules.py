@@ -9,6 +9,7 @@ worked out from the rules text in the comments.
 
 from __future__ import annotations
 
+import json
 from math import perm
 
 import pytest
@@ -84,9 +85,10 @@ def test_rule_picks_are_simultaneous_in_either_order_and_unseen() -> None:
     state.apply(Pick((5, 6, 7, 8)), 1)  # seat 1 may pick first
     assert state.to_move() == (0,) and state.phase == "pick"
     seen = view(state, 0)
-    assert seen["enemy_team"] == [] and seen["my_pick"] is None
-    assert [e for e in seen["log"] if e["kind"] == "team"] == []
-    assert "5, 6, 7, 8" not in str(seen) and "[5, 6, 7, 8]" not in str(seen)
+    assert seen.enemy_team == [] and seen.my_pick is None
+    assert [e for e in seen.log if e["kind"] == "team"] == []
+    sent = json.dumps(seen.to_json())
+    assert "5, 6, 7, 8" not in sent and "[5, 6, 7, 8]" not in sent
     with pytest.raises(IllegalAction, match="already picked"):
         state.apply(Pick((1, 2, 3, 4)), 1)  # final once made
     state.apply(Pick((1, 2, 3, 4)), 0)
@@ -331,11 +333,23 @@ def test_rule_option_seat0_always_first_every_round() -> None:
 
 
 def test_rule_options_default_to_the_rules_text_and_reject_unknown_keys() -> None:
-    assert AquawarOptions.from_json(None) == AquawarOptions(64, False, False)
+    rules = AquawarOptions(turn_limit=64, play_all_rounds=False, seat0_always_first=False)
+    assert AquawarOptions.from_json(None) == AquawarOptions.from_json({}) == rules
     assert AquawarOptions.from_json({"turn_limit": 63}).turn_limit == 63
-    for bad in ({"turns": 10}, {"turn_limit": 0}, {"play_all_rounds": "yes"}):
-        with pytest.raises(BadInput):
+    assert AquawarOptions().to_json() == {
+        "turn_limit": 64,
+        "play_all_rounds": False,
+        "seat0_always_first": False,
+    }
+    for bad, reason in (
+        ({"turns": 10}, "rule options: Object contains unknown field `turns`"),
+        ({"turn_limit": 0}, "rule options: Expected `int` >= 1 - at `$.turn_limit`"),
+        ({"turn_limit": True}, "rule options: Expected `int`, got `bool` - at `$.turn_limit`"),
+        ({"play_all_rounds": "yes"}, "Expected `bool`, got `str` - at `$.play_all_rounds`"),
+    ):
+        with pytest.raises(BadInput) as refused:
             AquawarOptions.from_json(bad)
+        assert reason in str(refused.value)
 
 
 # --------------------------------------------------------------------- the fish

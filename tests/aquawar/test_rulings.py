@@ -1131,13 +1131,15 @@ def test_ruling_22_enemy_identity_hidden_until_asserted_even_after_death() -> No
     play(state, PASS)
     play(state, Attack(1, 0))
     play(state, Assert(1, PUFFER))
-    enemy = view(state, 0)["enemy_team"]
+    enemy = view(state, 0).to_json()["enemy_team"]  # as a bot receives it
     assert [f["fish"] for f in enemy] == [None, PUFFER, None, None]
     assert [f["hp"] for f in enemy] == [0, 350, 350, 350]
     assert enemy[0]["alive"] is False
-    assert all("atk" not in f for f in enemy)
-    assert [f["fish"] for f in view(state, None)["teams"][1]] == [None, PUFFER, None, None]
-    assert [f["fish"] for f in view(state, 1)["my_team"]] == [ARCHER, PUFFER, SEAWOLF, MANTA]
+    assert all(set(f) == {"pos", "fish", "hp", "alive"} for f in enemy)
+    spectator = view(state, None).to_json()
+    assert [f["fish"] for f in spectator["teams"][1]] == [None, PUFFER, None, None]
+    mine = view(state, 1).my_team or []
+    assert [f.fish for f in mine] == [ARCHER, PUFFER, SEAWOLF, MANTA]
 
 
 # --------------------------------------------------------------------- 23. what is announced
@@ -1145,9 +1147,9 @@ def test_ruling_22_enemy_identity_hidden_until_asserted_even_after_death() -> No
 
 def _enemy_log(state: AquawarState, action: Action, viewer: int = 1) -> list[dict[str, Any]]:
     """The log entries `viewer` gains when the seat to move plays `action`."""
-    before = len(view(state, viewer)["log"])
+    before = len(view(state, viewer).log)
     state.apply(action, state.seat)
-    log: list[dict[str, Any]] = view(state, viewer)["log"]
+    log = view(state, viewer).log
     return log[before:]
 
 
@@ -1176,11 +1178,11 @@ def test_ruling_23_subtle_skills_show_no_target_to_the_enemy() -> None:
     ):
         state = position(team, PLAIN)
         tune(state.teams[0][0], uses=3)
-        mark = len(view(state, 0)["log"])
+        mark = len(view(state, 0).log)
         log = _enemy_log(state, skill)
         assert _action_of(log) == ("subtle", [])
         assert not [e for e in log if e["kind"] == "skill_detail"]
-        own = view(state, 0)["log"][mark:]
+        own = view(state, 0).log[mark:]
         detail = [e for e in own if e["kind"] == "skill_detail"]
         assert detail and (detail[0]["ally"], detail[0]["enemy"]) == (skill.ally, skill.enemy)
 
@@ -1214,5 +1216,5 @@ def test_ruling_23_assertions_are_public() -> None:
     state = position(PLAIN, [ARCHER, PUFFER, SEAWOLF, MANTA], phase="assert")
     play(state, Assert(3, MANTA))
     for seat in (0, 1, None):
-        found = [e for e in view(state, seat)["log"] if e["kind"] == "assert"]
+        found = [e for e in view(state, seat).log if e["kind"] == "assert"]
         assert found == [{"kind": "assert", "seat": 0, "pos": 3, "guess": MANTA, "success": True}]

@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from sparring.arena.process import BotFailure, BotProcess
@@ -26,6 +27,7 @@ from sparring.arena.seats import BuiltinSeat, make_seat
 from sparring.arena.verdicts import BAD, IA, TLE
 from sparring.core.registry import get_game
 from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
+from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.saiblo import (
     SaibloSeat,
     action_info,
@@ -37,6 +39,7 @@ from sparring.games.aquawar.saiblo import (
     read_reply,
     split_turns,
 )
+from sparring.games.aquawar.views import AquawarView, OwnFish, PublicFish
 
 SPEC = get_game("aquawar")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "saiblo_aquawar_bot.py"
@@ -168,36 +171,71 @@ def test_make_seat_builds_a_saiblo_seat() -> None:
 # --------------------------------------------------------------------- hand-made views
 
 
-def own(fish: int, hp: int = 400, atk: int = 100, revealed: bool = False, acts_as: int = 0) -> Json:
-    return {
-        "fish": fish,
-        "acts_as": acts_as or fish,
-        "hp": hp,
-        "atk": atk,
-        "alive": hp > 0,
-        "revealed": revealed,
-    }
+def own(
+    fish: int, hp: int = 400, atk: int = 100, revealed: bool = False, acts_as: int = 0
+) -> OwnFish:
+    """An own fish as a view shows it; its position is set by `view`."""
+    return OwnFish(
+        pos=0,
+        fish=fish,
+        acts_as=acts_as or fish,
+        hp=hp,
+        atk=atk,
+        alive=hp > 0,
+        revealed=revealed,
+        shields=0,
+        reduce_buff=False,
+        heal_buff=False,
+        share_buff=False,
+        wound=0,
+        skill_uses=0,
+    )
 
 
-def public(fish: int | None, hp: int = 400) -> Json:
-    return {"fish": fish, "hp": hp, "alive": hp > 0}
+def public(fish: int | None, hp: int = 400) -> PublicFish:
+    """An enemy fish as a view shows it; its position is set by `view`."""
+    return PublicFish(pos=0, fish=fish, hp=hp, alive=hp > 0)
 
 
-def view(seat: int, log: list[Json], phase: str = "assert", **extra: Any) -> Json:
-    base = {
+FRESH_TEAM = (own(1), own(2), own(3), own(4))
+
+
+def placed(team: Sequence[Any]) -> list[Any]:
+    return [msgspec.structs.replace(fish, pos=pos) for pos, fish in enumerate(team)]
+
+
+def view(
+    seat: int,
+    log: list[Json],
+    phase: str = "assert",
+    *,
+    my_team: Sequence[OwnFish] = FRESH_TEAM,
+    enemy_team: Sequence[PublicFish] = (public(None),) * 4,
+    **extra: Any,
+) -> AquawarView:
+    """A seat's view with this log and phase; other fields as at a round-1 start."""
+    fields: dict[str, Any] = {
+        "game": "aquawar",
         "seat": seat,
-        "phase": phase,
         "round": 1,
+        "wins": [0, 0],
+        "phase": phase,
+        "to_move": [seat],
+        "turn": 1,
+        "turn_limit": 64,
+        "options": AquawarOptions(),
         "first_mover": 0,
-        "winner": None,
-        "used": [],
         "rounds": [],
+        "winner": None,
         "log": log,
-        "my_team": [own(1), own(2), own(3), own(4)],
-        "enemy_team": [public(None)] * 4,
+        "used": [],
+        "my_pick": None,
+        "my_team": placed(my_team),
+        "enemy_team": placed(enemy_team),
+        "enemy_revealed_before": [],
     }
-    base.update(extra)
-    return base
+    fields.update(extra)
+    return AquawarView(**fields)
 
 
 def turn(seat: int, number: int = 1) -> Json:
@@ -447,14 +485,12 @@ def test_finish_after_a_verdict_mid_turn() -> None:
 # --------------------------------------------------------------------- replies
 
 
-def reply(message: Json, phase: str, team: list[Json] | None = None) -> Any:
-    the_view = view(0, [turn(0)], phase=phase)
-    if team is not None:
-        the_view["my_team"] = team
+def reply(message: Json, phase: str, team: Sequence[OwnFish] = FRESH_TEAM) -> Any:
+    the_view = view(0, [turn(0)], phase=phase, my_team=team)
     return read_reply(json.dumps(message).encode(), the_view, SPEC)
 
 
-def bad(message: Json, phase: str, team: list[Json] | None = None) -> str:
+def bad(message: Json, phase: str, team: Sequence[OwnFish] = FRESH_TEAM) -> str:
     with pytest.raises(BotFailure) as caught:
         reply(message, phase, team)
     assert caught.value.verdict == BAD
@@ -479,7 +515,9 @@ def test_assert_replies() -> None:
     assert reply({"Action": "Assert", "Pos": 2, "ID": 5}, "assert") == Assert(2, 5)
     assert "Pos" in bad({"Action": "Assert", "Pos": "2", "ID": 5}, "assert")
     assert "ID" in bad({"Action": "Assert", "Pos": 2}, "assert")
-    assert "position" in bad({"Action": "Assert", "Pos": 4, "ID": 5}, "assert")
+    assert "Expected `int` <= 3 - at `$.pos`" in bad(
+        {"Action": "Assert", "Pos": 4, "ID": 5}, "assert"
+    )
     assert "Pos" in bad({"Action": "Assert", "Pos": True, "ID": 5}, "assert")
 
 

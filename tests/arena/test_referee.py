@@ -245,7 +245,7 @@ def test_illegal_action_gets_ia_with_the_games_reason(
         ("notjson", "reply is not JSON"),
         ("array", "reply must be a JSON object"),
         ("noaction", "the reply has neither an 'action' nor an 'index' field"),
-        ("unknown", "unknown action type 'teleport'"),
+        ("unknown", "Aquawar action: Invalid value 'teleport' - at `$.type`"),
         ("wrongtype", "expected a reply of type 'action', got 'hello'"),
     ],
 )
@@ -609,7 +609,7 @@ def test_planted_sentinels_never_reach_the_bot(tmp_path: Path, seat: int) -> Non
         # Control: the enemy's own view of the same copy does show sentinels (once the
         # teams exist), so the scan below would find a leak if there were one.
         if twin.teams[1 - viewer]:
-            owner = json.dumps(SPEC.view(twin, 1 - viewer))
+            owner = json.dumps(SPEC.view(twin, 1 - viewer).to_json())
             shown_to_owner += any(str(s) in owner for s in sentinels)
         return SPEC.view(twin, viewer)
 

@@ -18,6 +18,7 @@ from .human import HumanAgent
 from .knowledge import infer
 from .roster import MIMIC
 from .state import AquawarState
+from .views import AquawarView
 
 ASSERT_PERCENT = 10
 
@@ -36,7 +37,7 @@ class RandomAgent:
     def __init__(self, seat: int, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: AquawarView | None, legal: Sequence[Any]) -> Any:
         count = len(legal)
         first = legal[0]
         if first is PASS:
@@ -68,7 +69,7 @@ class GreedyAgent:
         self.rng = Rng(seed)
         self.samples = samples
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: AquawarView | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("the greedy agent needs its view")
         first = legal[0]
@@ -80,9 +81,10 @@ class GreedyAgent:
 
     # ------------------------------------------------------------------ picks
 
-    def _pick(self, view: dict[str, Any], legal: Sequence[Any]) -> Pick:
-        left = [f for f in PICK_ORDER if f not in set(view["used"])]
-        chosen = [left[r] for r in ROUND_ONE_RANKS] if view["round"] == 1 else left[:4]
+    def _pick(self, view: AquawarView, legal: Sequence[Any]) -> Pick:
+        used = set(view.used or [])
+        left = [f for f in PICK_ORDER if f not in used]
+        chosen = [left[r] for r in ROUND_ONE_RANKS] if view.round == 1 else left[:4]
         pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
         why_not = getattr(legal, "why_not", None)
         if why_not is not None and why_not(pick) is not None:
@@ -91,13 +93,13 @@ class GreedyAgent:
 
     # ------------------------------------------------------------------ asserts
 
-    def _assert(self, view: dict[str, Any], legal: Sequence[Any]) -> Action:
+    def _assert(self, view: AquawarView, legal: Sequence[Any]) -> Action:
         if len(legal) == 1:
             return PASS
         knowledge = infer(view)
-        for entry in view["enemy_team"]:
-            pos = entry["pos"]
-            if entry["alive"] and entry["fish"] is None:
+        for entry in view.enemy_team or []:
+            pos = entry.pos
+            if entry.alive and entry.fish is None:
                 sure = knowledge.certain(pos)
                 if sure is not None:
                     return ASSERTS[pos, sure]
@@ -105,7 +107,7 @@ class GreedyAgent:
 
     # ------------------------------------------------------------------ actions
 
-    def _action(self, view: dict[str, Any], legal: Sequence[Any]) -> Action:
+    def _action(self, view: AquawarView, legal: Sequence[Any]) -> Action:
         if len(legal) == 1:
             return legal[0]
         totals = [0.0] * len(legal)

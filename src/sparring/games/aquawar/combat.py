@@ -151,13 +151,13 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
         value = aoe_damage(power)
         targets = _living(theirs)
         events.append(
-            (ACTION, PUBLIC, seat, actor, "aoe", [(enemy_seat, t, value) for t in targets])
+            (ACTION, PUBLIC, seat, actor, "aoe", [[enemy_seat, t, value] for t in targets])
         )
         for t in targets:
             damage(state, enemy_seat, t, value, seat, actor)
     elif active == "infight":
         mate = _given(action.ally)
-        events.append((ACTION, PUBLIC, seat, actor, "infight", [(seat, mate, INFIGHT_DAMAGE)]))
+        events.append((ACTION, PUBLIC, seat, actor, "infight", [[seat, mate, INFIGHT_DAMAGE]]))
         damage(state, seat, mate, INFIGHT_DAMAGE)
         fish.atk += INFIGHT_ATK_GAIN
     elif active == "fixed_crit" or (active == "heal_buff_crit" and fish.uses < BONUS_USES):
@@ -165,12 +165,12 @@ def use_skill(state: AquawarState, seat: int, action: Skill) -> None:
             fish.uses += 1
             mine[_given(action.ally)].heal_buff = True
         target = _given(action.enemy)
-        events.append((ACTION, PUBLIC, seat, actor, "crit", [(enemy_seat, target, FIXED_CRIT)]))
+        events.append((ACTION, PUBLIC, seat, actor, "crit", [[enemy_seat, target, FIXED_CRIT]]))
         damage(state, enemy_seat, target, FIXED_CRIT, seat, actor)
     elif active == "shark_crit":
         target = _given(action.enemy)
         value = shark_crit_damage(power, theirs[target].hp)
-        events.append((ACTION, PUBLIC, seat, actor, "crit", [(enemy_seat, target, value)]))
+        events.append((ACTION, PUBLIC, seat, actor, "crit", [[enemy_seat, target, value]]))
         damage(state, enemy_seat, target, value, seat, actor)
     else:
         # Subtle skills: a reduction buff (+20 ATK), or a heal / share buff after 3 uses.

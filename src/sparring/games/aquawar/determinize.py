@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from sparring.core.errors import BadInput
 from sparring.core.events import PUBLIC, Event, event_fields
 from sparring.core.game import EndReason, Outcome, two_seat_returns
@@ -32,33 +34,32 @@ from .knowledge import (
     Knowledge,
     infer,
 )
-from .options import AquawarOptions
 from .picks import PickSpace
 from .roster import ALL_FISH, MIMIC
 from .state import PICK, AquawarState
+from .views import AquawarView, OwnFish
 
 LABEL = "determinize"
 _PRIVATE = (TEAM, SKILL_DETAIL)
 _TRIES = 64
 
 
-def _events(view: dict[str, Any]) -> list[Event]:
+def _events(view: AquawarView, seat: int) -> list[Event]:
     """The view's logs as engine events: a stand-in for the successful assertions of rounds
     the view no longer shows (all it keeps of them), the last round's log while it is still
     shown, then the current round's."""
-    seat = view["seat"]
-    previous = view.get("previous_log", [])
+    previous = view.previous_log or []
     recent = sum(
         1 for e in previous if e["kind"] == "assert" and e["success"] and e["seat"] == seat
     )
-    older = view["enemy_revealed_before"]
+    older = view.enemy_revealed_before or []
     out: list[Event] = [
         (ASSERTION, PUBLIC, seat, 0, guess, True) for guess in older[: len(older) - recent]
     ]
     out.extend(_as_event(entry, seat) for entry in previous)
-    if not view["log"] or view["log"][0]["kind"] != ROUND_START:
-        out.append((ROUND_START, PUBLIC, view["round"], view["first_mover"]))
-    out.extend(_as_event(entry, seat) for entry in view["log"])
+    if not view.log or view.log[0]["kind"] != ROUND_START:
+        out.append((ROUND_START, PUBLIC, view.round, view.first_mover))
+    out.extend(_as_event(entry, seat) for entry in view.log)
     return out
 
 
@@ -68,19 +69,19 @@ def _as_event(entry: dict[str, Any], seat: int) -> Event:
     return (kind, audience, *(entry[name] for name in event_fields(kind)))
 
 
-def _own_fish(entry: dict[str, Any]) -> Fish:
-    kind = entry["fish"]
-    fish = Fish(kind, entry["acts_as"] if kind == MIMIC else None)
-    fish.hp = entry["hp"]
-    fish.alive = entry["alive"]
-    fish.revealed = entry["revealed"]
-    fish.atk = entry["atk"] - fish.rage()  # the view shows the ATK with the Hammerhead's rage
-    fish.shields = entry["shields"]
-    fish.reduce_buff = entry["reduce_buff"]
-    fish.heal_buff = entry["heal_buff"]
-    fish.share_buff = entry["share_buff"]
-    fish.wound = entry["wound"]
-    fish.uses = entry["skill_uses"]
+def _own_fish(entry: OwnFish) -> Fish:
+    kind = entry.fish
+    fish = Fish(kind, entry.acts_as if kind == MIMIC else None)
+    fish.hp = entry.hp
+    fish.alive = entry.alive
+    fish.revealed = entry.revealed
+    fish.atk = entry.atk - fish.rage()  # the view shows the ATK with the Hammerhead's rage
+    fish.shields = entry.shields
+    fish.reduce_buff = entry.reduce_buff
+    fish.heal_buff = entry.heal_buff
+    fish.share_buff = entry.share_buff
+    fish.wound = entry.wound
+    fish.uses = entry.skill_uses
     return fish
 
 
@@ -188,73 +189,71 @@ def _pending_buffs(k: Knowledge, behaviour: list[int], rng: Rng) -> list[set[str
     ]
 
 
-def _enemy_used(view: dict[str, Any], team: list[int], rng: Rng) -> frozenset[int]:
+def _enemy_used(view: AquawarView, team: list[int], rng: Rng) -> frozenset[int]:
     """Fish the enemy has used: the earlier-round ones (those revealed, plus a random
     fill) and the current team once picks are done."""
-    before = set(view["enemy_revealed_before"])
+    before = set(view.enemy_revealed_before or [])
     pool = [f for f in ALL_FISH if f not in before and f not in team]
-    while len(before) < 4 * (view["round"] - 1) and pool:
+    while len(before) < 4 * (view.round - 1) and pool:
         before.add(pool.pop(rng.below(len(pool), LABEL)))
     return frozenset(before | set(team))
 
 
-def _outcome(view: dict[str, Any]) -> Outcome | None:
+def _outcome(view: AquawarView) -> Outcome | None:
     """A finished match's outcome as the view tells it (a forfeit is in its log)."""
-    winner = view["winner"]
+    winner = view.winner
     if winner is None:
         return None
-    forfeited = any(event["kind"] == FORFEIT for event in view["log"])
+    forfeited = any(event["kind"] == FORFEIT for event in view.log)
     reason = EndReason.FORFEIT if forfeited else EndReason.RULES
     return Outcome(winner, two_seat_returns(winner), reason)
 
 
-def determinize(view: dict[str, Any], rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:
+def determinize(view: AquawarView, rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:
     """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`.
     `knowledge` is `infer(view)` when the caller already has it (several samples of one
     view need the inference only once)."""
-    seat = view.get("seat")
-    if seat not in (0, 1):
+    seat = view.seat
+    if seat is None or seat not in (0, 1):
         raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
     enemy_seat = 1 - seat
     state = AquawarState.__new__(AquawarState)
-    state.options = AquawarOptions.from_json(view["options"])
+    state.options = view.options
     state.rng = Rng(rng.below(1 << 62, LABEL))
-    state.events = _events(view)
-    state.round = view["round"]
-    state.wins = list(view["wins"])
-    state.round_results = [dict(r) for r in view["rounds"]]
-    state.winner = view["winner"]
+    state.events = _events(view, seat)
+    state.round = view.round
+    state.wins = list(view.wins)
+    state.round_results = [msgspec.structs.asdict(r) for r in view.rounds]
+    state.winner = view.winner
     state.ended = _outcome(view)
-    state.turn = view["turn"] - 1
-    state.first_mover = view["first_mover"]
-    state.phase = view["phase"]
-    to_move = view["to_move"]
-    state.seat = to_move[0] if to_move and state.phase != PICK else view["first_mover"]
+    state.turn = view.turn - 1
+    state.first_mover = view.first_mover
+    state.phase = view.phase
+    to_move = view.to_move
+    state.seat = to_move[0] if to_move and state.phase != PICK else view.first_mover
     state._legal = None
     state.casualties = False
-    mine = view["my_pick"]
-    own_pick = Pick(tuple(mine["fish"]), mine["mimic"]) if mine else None
     used: list[frozenset[int]] = [frozenset(), frozenset()]
-    used[seat] = frozenset(view["used"])
+    used[seat] = frozenset(view.used or [])
     picks: list[Pick | None] = [None, None]
-    picks[seat] = own_pick
+    picks[seat] = view.my_pick or None
     teams: list[list[Fish]] = [[], []]
-    if state.phase == PICK or not view["enemy_team"]:
+    if state.phase == PICK or not view.enemy_team:
         used[enemy_seat] = _enemy_used(view, [], rng)
         if enemy_seat not in to_move and state.phase == PICK:
             space = PickSpace(frozenset(ALL_FISH) - used[enemy_seat])
             picks[enemy_seat] = space[rng.below(len(space), LABEL)]
     else:
-        teams[seat] = [_own_fish(entry) for entry in view["my_team"]]
+        teams[seat] = [_own_fish(entry) for entry in view.my_team or []]
         k = knowledge if knowledge is not None else infer(view)
         kinds, behaviour = _draw_team(k, rng)
         buffs = _pending_buffs(k, behaviour, rng)
         enemy: list[Fish] = []
-        for pos, entry in enumerate(view["enemy_team"]):
+        for pos, entry in enumerate(view.enemy_team):
             fish = Fish(kinds[pos], behaviour[pos] if kinds[pos] == MIMIC else None)
             profile = k.profiles[pos][behaviour[pos]]
-            fish.hp, fish.alive = entry["hp"], entry["alive"]
-            fish.revealed = entry["fish"] is not None
+            fish.hp, fish.alive = entry.hp, entry.alive
+            fish.revealed = entry.fish is not None
             fish.atk, fish.uses, fish.wound = profile.atk, profile.uses, profile.wound
             fish.shields = profile.shields
             for buff in buffs[pos]:

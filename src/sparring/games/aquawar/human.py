@@ -32,12 +32,15 @@ from .actions import (
 )
 from .render import fish_label, render_view
 from .roster import ALL_FISH, FISH, MIMIC, fish_by_name
+from .views import AquawarView
 
 
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+    def prompt(self, view: Any, legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        """The board and the menu for this decision; `view` is this seat's `AquawarView`
+        (typed Any only because the shared `TerminalAgent` still declares a dict)."""
         if isinstance(legal[0], Pick):
             return [render_view(view), _pick_menu(view)], lambda text: parse_pick(text, legal)
         return [render_view(view), _menu(view, legal)], lambda text: parse_turn(text, view, legal)
@@ -46,12 +49,12 @@ class HumanAgent(TerminalAgent):
 # ---------------------------------------------------------------- menus
 
 
-def describe_action(action: Action, view: dict[str, Any]) -> str:
+def describe_action(action: Action, view: AquawarView) -> str:
     """A sentence for a turn action, naming the seat's own fish."""
-    mine = view.get("my_team") or []
+    mine = view.my_team or []
 
     def own(pos: int) -> str:
-        return f"your {pos} ({fish_label(mine[pos]['fish'])})" if pos < len(mine) else str(pos)
+        return f"your {pos} ({fish_label(mine[pos].fish)})" if pos < len(mine) else str(pos)
 
     if isinstance(action, Pass):
         return "pass (no assertion)"
@@ -69,7 +72,7 @@ def describe_action(action: Action, view: dict[str, Any]) -> str:
     return str(action)
 
 
-def _menu(view: dict[str, Any], legal: Sequence[Any]) -> str:
+def _menu(view: AquawarView, legal: Sequence[Any]) -> str:
     if legal[0] is PASS:
         hidden = sorted({a.pos for a in legal[1:]})
         lines = ["Assertion phase:", "  0: pass"]
@@ -84,11 +87,11 @@ def _menu(view: dict[str, Any], legal: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-def _pick_menu(view: dict[str, Any]) -> str:
-    used = set(view.get("used") or [])
+def _pick_menu(view: AquawarView) -> str:
+    used = set(view.used or [])
     fish = ", ".join(f"{f} {fish_label(f)}" for f in ALL_FISH if f not in used)
     return (
-        f"Pick 4 fish for round {view['round']} (in position order), from: {fish}.\n"
+        f"Pick 4 fish for round {view.round} (in position order), from: {fish}.\n"
         "Type ids or names, e.g. '1 5 7 12 mimic=9' "
         "(with names, separate by commas: 'sea wolf, mimic, octopus, eel, mimic=great white')."
     )
@@ -185,7 +188,7 @@ def _parse_words(words: list[str]) -> TurnAction:
     raise ValueError(f"unknown command {verb!r}: use a number, pass, assert, attack or skill")
 
 
-def parse_turn(text: str, view: dict[str, Any], legal: Sequence[Any]) -> tuple[Action | None, str]:
+def parse_turn(text: str, view: AquawarView, legal: Sequence[Any]) -> tuple[Action | None, str]:
     """A legal assertion or turn action from `text`, or None with the reason."""
     words = text.strip().lower().split()
     if not words:
@@ -204,18 +207,18 @@ def parse_turn(text: str, view: dict[str, Any], legal: Sequence[Any]) -> tuple[A
     return None, _why_illegal(action, view, legal)
 
 
-def _why_illegal(action: TurnAction, view: dict[str, Any], legal: Sequence[Any]) -> str:
+def _why_illegal(action: TurnAction, view: AquawarView, legal: Sequence[Any]) -> str:
     if legal[0] is PASS:
         if not isinstance(action, Assert):
             return "this is the assertion phase: pass or assert POS FISH"
-        fish = view["enemy_team"][action.pos]
-        if not fish["alive"]:
+        fish = (view.enemy_team or [])[action.pos]
+        if not fish.alive:
             return f"enemy fish {action.pos} is dead"
         return f"enemy fish {action.pos} is already revealed"
     if isinstance(action, Pass | Assert):
         return "the assertion phase is over: attack or use a skill"
-    mine = view["my_team"]
-    if not mine[action.actor]["alive"]:
+    mine = view.my_team or []
+    if not mine[action.actor].alive:
         return f"your fish {action.actor} is dead"
     if isinstance(action, Attack):
         return f"enemy fish {action.target} is dead"

@@ -37,6 +37,7 @@ from .combat import (
 )
 from .fish import RAGE_ATK, RAGE_HP, SHIELDS
 from .roster import ALL_FISH, BASE_ATK, MAX_HP, MIMIC
+from .views import AquawarView
 
 BEHAVIOURS: frozenset[int] = frozenset(f for f in ALL_FISH if f != MIMIC)
 
@@ -130,8 +131,8 @@ class _Replay:
     """One pass over the round's log: HP and life of every fish over time, the
     observations about each enemy fish, and the multi-fish constraints."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.me: int = view["seat"]
+    def __init__(self, seat: int, log: list[dict[str, Any]]) -> None:
+        self.me = seat
         self.foe = 1 - self.me
         self.hp = [[MAX_HP] * 4, [MAX_HP] * 4]
         self.alive = [[True] * 4, [True] * 4]
@@ -143,7 +144,7 @@ class _Replay:
         self._blocked = [False] * 4
         self._reduced = [False] * 4
         self._deflects = [0] * 4
-        self._run(view["log"])
+        self._run(log)
 
     # ------------------------------------------------------------- helpers
 
@@ -442,13 +443,14 @@ def _propagate_constraint(c: Constraint, beh: list[frozenset[int]]) -> None:
                 beh[p] = beh[p] - k
 
 
-def infer(view: dict[str, Any]) -> Knowledge:
+def infer(view: AquawarView) -> Knowledge:
     """The enemy fish identities, behaviours and hidden numbers `view` leaves possible."""
-    if view.get("seat") is None:
+    seat = view.seat
+    if seat is None:
         raise ValueError("knowledge is inferred from a seat's view, not a spectator's")
-    excluded = frozenset(view.get("enemy_revealed_before", ()))
+    excluded = frozenset(view.enemy_revealed_before or ())
     allowed_all = frozenset(ALL_FISH) - excluded
-    enemy = view.get("enemy_team") or []
+    enemy = view.enemy_team or []
     if not enemy:
         full = {b: Profile(BASE_ATK, 0, SHIELDS if b == TURTLE else 0, 0) for b in BEHAVIOURS}
         return Knowledge(
@@ -457,7 +459,7 @@ def infer(view: dict[str, Any]) -> Knowledge:
             profiles=tuple(dict(full) for _ in range(4)),
             excluded=excluded,
         )
-    replay = _Replay(view)
+    replay = _Replay(seat, view.log)
     profiles: list[dict[int, Profile]] = []
     beh: list[frozenset[int]] = []
     allowed: list[frozenset[int]] = []
@@ -468,7 +470,7 @@ def infer(view: dict[str, Any]) -> Knowledge:
             if profile is not None:
                 found[b] = profile
         profiles.append(found)
-        shown = enemy[pos]["fish"]
+        shown = enemy[pos].fish
         if shown is not None:
             allowed.append(frozenset({shown}))
             beh.append(frozenset(found) & ({shown} if shown != MIMIC else BEHAVIOURS))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .roster import FISH
+from .views import AquawarView, OwnFish, PublicFish
 
 
 def fish_label(fish_id: int | None) -> str:
@@ -97,57 +98,64 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     return str(event)
 
 
-def _fish_row(fish: dict[str, Any], own: bool) -> str:
-    status = "alive" if fish["alive"] else "dead "
-    if not own:
-        return f"  [{fish['pos']}] {fish_label(fish['fish']):<18} HP {fish['hp']:>3}  {status}"
+def _public_row(fish: PublicFish) -> str:
+    status = "alive" if fish.alive else "dead "
+    return f"  [{fish.pos}] {fish_label(fish.fish):<18} HP {fish.hp:>3}  {status}"
+
+
+def _own_row(fish: OwnFish) -> str:
+    status = "alive" if fish.alive else "dead "
     extras = []
-    if fish["fish"] != fish["acts_as"]:
-        extras.append(f"as {fish_label(fish['acts_as'])}")
-    if fish["shields"]:
-        extras.append(f"shields {fish['shields']}")
-    for buff in ("reduce_buff", "heal_buff", "share_buff"):
-        if fish[buff]:
-            extras.append(buff.replace("_", " "))
-    if fish["revealed"]:
+    if fish.fish != fish.acts_as:
+        extras.append(f"as {fish_label(fish.acts_as)}")
+    if fish.shields:
+        extras.append(f"shields {fish.shields}")
+    for buff, on in (
+        ("reduce buff", fish.reduce_buff),
+        ("heal buff", fish.heal_buff),
+        ("share buff", fish.share_buff),
+    ):
+        if on:
+            extras.append(buff)
+    if fish.revealed:
         extras.append("revealed")
     tail = f"  ({', '.join(extras)})" if extras else ""
     return (
-        f"  [{fish['pos']}] {fish_label(fish['fish']):<18} HP {fish['hp']:>3}  "
-        f"ATK {fish['atk']:>3}  {status}{tail}"
+        f"  [{fish.pos}] {fish_label(fish.fish):<18} HP {fish.hp:>3}  "
+        f"ATK {fish.atk:>3}  {status}{tail}"
     )
 
 
-def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
+def render_view(view: AquawarView, log_lines: int = 12) -> str:
     """A compact multi-line picture of the view: score, both teams, the latest events."""
-    seat = view["seat"]
+    seat = view.seat
     lines = [
-        f"Aquawar — round {view['round']}, turn {view['turn']}/{view['turn_limit']}, "
-        f"rounds won {view['wins'][0]}-{view['wins'][1]}, phase {view['phase']}"
+        f"Aquawar — round {view.round}, turn {view.turn}/{view.turn_limit}, "
+        f"rounds won {view.wins[0]}-{view.wins[1]}, phase {view.phase}"
     ]
     if seat is None:
-        for s, team in enumerate(view["teams"]):
+        for s, team in enumerate(view.teams or []):
             lines.append(f"Seat {s}:")
-            lines.extend(_fish_row(f, own=False) for f in team)
+            lines.extend(_public_row(f) for f in team)
     else:
         lines.append(f"You are seat {seat}. Your fish:")
-        lines.extend(_fish_row(f, own=True) for f in view["my_team"])
+        lines.extend(_own_row(f) for f in view.my_team or [])
         lines.append("Enemy fish:")
-        lines.extend(_fish_row(f, own=False) for f in view["enemy_team"])
-    recent = view["log"][-log_lines:] if log_lines else view["log"]
+        lines.extend(_public_row(f) for f in view.enemy_team or [])
+    recent = view.log[-log_lines:] if log_lines else view.log
     if recent:
         lines.append("Recent events:")
         lines.extend(describe_event(e, seat) for e in recent)
     return "\n".join(lines)
 
 
-def status_line(view: dict[str, Any]) -> str | None:
+def status_line(view: AquawarView) -> str | None:
     """Both teams' public HP on one line (for live displays), once the teams are out."""
-    teams = view.get("teams")
+    teams = view.teams
     if not teams or not all(teams):
         return None
     sides = []
     for seat, team in enumerate(teams):
-        cells = " ".join(str(f["hp"]) if f["alive"] else "x" for f in team)
+        cells = " ".join(str(f.hp) if f.alive else "x" for f in team)
         sides.append(f"seat {seat}: {cells}")
     return "   HP  " + "  |  ".join(sides)

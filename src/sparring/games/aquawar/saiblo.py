@@ -19,12 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from sparring.arena.process import BAD, BotFailure, BotProcess, Limits
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 
 from .roster import ALL_FISH, FISH, MIMIC
 from .state import ACT, ASSERT, PICK
+from .views import AquawarView, OwnFish
 
 Json = dict[str, Any]
 
@@ -86,16 +89,16 @@ def last_turn_of(turns: Sequence[Turn], seat: int) -> Turn | None:
 # --------------------------------------------------------------------- the three infos
 
 
-def game_info(view: Json) -> Json:
+def game_info(view: AquawarView) -> Json:
     """``GameInfo``: enemy ids -1 until revealed, own ids negated once revealed, HP 0 for
     the dead, own ATK as the view gives it (the ATK the fish attacks with now)."""
-    mine, theirs = view["my_team"], view["enemy_team"]
+    mine, theirs = view.my_team or [], view.enemy_team or []
     return {
-        "EnemyFish": [-1 if f["fish"] is None else f["fish"] for f in theirs],
-        "EnemyHP": [f["hp"] if f["alive"] else 0 for f in theirs],
-        "MyFish": [-f["fish"] if f["revealed"] else f["fish"] for f in mine],
-        "MyHP": [f["hp"] if f["alive"] else 0 for f in mine],
-        "MyATK": [f["atk"] for f in mine],
+        "EnemyFish": [-1 if f.fish is None else f.fish for f in theirs],
+        "EnemyHP": [f.hp if f.alive else 0 for f in theirs],
+        "MyFish": [-f.fish if f.revealed else f.fish for f in mine],
+        "MyHP": [f.hp if f.alive else 0 for f in mine],
+        "MyATK": [f.atk for f in mine],
     }
 
 
@@ -159,20 +162,27 @@ def action_info(turn: Turn | None, me: int) -> Json | None:
 # --------------------------------------------------------------------- messages
 
 
-def pick_message(view: Json) -> Json:
-    used = set(view["used"])
+def pick_message(view: AquawarView) -> Json:
+    used = set(view.used or [])
     return {
         "Action": "Pick",
         "RemainFishs": [f for f in ALL_FISH if f not in used],
-        "FirstMover": int(view["first_mover"] == view["seat"]),
+        "FirstMover": int(view.first_mover == view.seat),
     }
 
 
-def assert_message(view: Json) -> Json:
+def _seat(view: AquawarView) -> int:
+    """The seat a view is for: the protocol only ever speaks to a seat."""
+    if view.seat is None:
+        raise ValueError("the original protocol speaks to a seat, not a spectator")
+    return view.seat
+
+
+def assert_message(view: AquawarView) -> Json:
     """The start of an own turn: the enemy's last assertion and action, and our own last
     action with what it did (which we see only now)."""
-    me = view["seat"]
-    turns, _ = split_turns(view["log"])
+    me = _seat(view)
+    turns, _ = split_turns(view.log)
     earlier = turns[:-1]
     enemy = last_turn_of(earlier, 1 - me)
     return {
@@ -184,8 +194,8 @@ def assert_message(view: Json) -> Json:
     }
 
 
-def action_message(view: Json) -> Json:
-    turns, _ = split_turns(view["log"])
+def action_message(view: AquawarView) -> Json:
+    turns, _ = split_turns(view.log)
     return {
         "Action": "Action",
         "AssertReply": assert_info(turns[-1].asserted if turns else None),
@@ -201,7 +211,7 @@ def _finish_head(won: bool, turn_limit: bool) -> Json:
     }
 
 
-def finish_from_log(view: Json) -> Json:
+def finish_from_log(view: AquawarView) -> Json:
     """``Finish`` for a round whose end this seat can see (the last round of the match).
 
     The variant follows the phase that ended the round, from the receiver's side: its own
@@ -209,15 +219,15 @@ def finish_from_log(view: Json) -> Json:
     (``EnemyAssert`` + ``MyAction``) or the enemy's action (``EnemyAssert`` +
     ``EnemyAction`` + ``MyAction``). A match cut short by a verdict counts as ended after
     the last phase that happened."""
-    me = view["seat"]
-    turns, ending = split_turns(view["log"])
+    me = _seat(view)
+    turns, ending = split_turns(view.log)
     if ending is not None and ending["kind"] == "round_end":
         won = ending["winner"] == me
         turn_limit = str(ending["reason"]).startswith("turn limit")
     elif ending is not None:
         won, turn_limit = ending["seat"] != me, False
     else:
-        won, turn_limit = view["winner"] == me, False
+        won, turn_limit = view.winner == me, False
     message = _finish_head(won, turn_limit)
     if turns and turns[-1].asserted is None and turns[-1].action is None:
         turns = turns[:-1]  # a turn that began but saw nothing happen (a verdict)
@@ -318,7 +328,7 @@ def _one_target(message: Json, key: str, used: bool) -> int | None:
     return targets[0] if targets else None
 
 
-def _action_reply(message: Json, team: Sequence[Json]) -> Json:
+def _action_reply(message: Json, team: Sequence[OwnFish]) -> Json:
     kind = _int(message, "Type")
     actor = _int(message, "MyPos")
     if not 0 <= actor < len(team):
@@ -327,7 +337,7 @@ def _action_reply(message: Json, team: Sequence[Json]) -> Json:
         return {"type": "attack", "actor": actor, "target": _int(message, "EnemyPos")}
     if kind != 1:
         raise _bad(f"Type must be 0 (normal attack) or 1 (skill), got {kind}")
-    active = FISH[team[actor]["acts_as"]].active
+    active = FISH[team[actor].acts_as].active
     return {
         "type": "skill",
         "actor": actor,
@@ -336,10 +346,10 @@ def _action_reply(message: Json, team: Sequence[Json]) -> Json:
     }
 
 
-def reply_action(message: Json, view: Json) -> Json:
+def reply_action(message: Json, view: AquawarView) -> Json:
     """The sparring JSON form of the bot's reply to the decision `view` asks for; BAD when
     the reply has the wrong kind, fields or types. Legality is the engine's business."""
-    phase = view["phase"]
+    phase = view.phase
     if phase == PICK:
         _expect(message, ("Pick",))
         return _pick_reply(message)
@@ -347,11 +357,11 @@ def reply_action(message: Json, view: Json) -> Json:
         return _assert_reply(message)
     if phase == ACT:
         _expect(message, ("Action",))
-        return _action_reply(message, view["my_team"])
+        return _action_reply(message, view.my_team or [])
     raise _bad(f"no decision is due in the {phase!r} phase")
 
 
-def read_reply(body: bytes, view: Json, spec: GameSpec) -> Any:
+def read_reply(body: bytes, view: AquawarView, spec: GameSpec) -> Any:
     """One frame from the bot: the action it answers `view` with, or None for an empty
     frame or the ``{"Action": "Finish"}`` acknowledgement the original SDK sends after each
     Finish (both are passed over, as the original judge did). BAD for anything unreadable."""
@@ -388,18 +398,18 @@ class SaibloSeat:
         self.process = BotProcess(self.command, self.limits)
         self.process.pause()  # the protocol has no greeting: the first message is a Pick
 
-    def decide(self, view: Json, legal: Sequence[Any], seconds: float) -> Any:
+    def decide(self, view: AquawarView, legal: Sequence[Any], seconds: float) -> Any:
         assert self.process is not None
         payload = self._ended_round(view) + encode(self._message(view))
         return self.process.request_framed(
             payload, seconds, lambda body: read_reply(body, view, self._spec)
         )
 
-    def finish(self, view: Json, result: Json) -> None:
+    def finish(self, view: AquawarView, result: Json) -> None:
         if self.process is None:
             return
         data = self._ended_round(view)
-        if self._round and view["round"] == self._round:
+        if self._round and view.round == self._round:
             data += encode(finish_from_log(view))
         self.process.close_bytes(data or None)
 
@@ -407,19 +417,20 @@ class SaibloSeat:
         if self.process is not None:
             self.process.close()
 
-    def _message(self, view: Json) -> Json:
-        phase = view["phase"]
+    def _message(self, view: AquawarView) -> Json:
+        phase = view.phase
         if phase == PICK:
-            self._round = view["round"]
+            self._round = view.round
             return pick_message(view)
         if phase == ASSERT:
             return assert_message(view)
         return action_message(view)
 
-    def _ended_round(self, view: Json) -> bytes:
+    def _ended_round(self, view: AquawarView) -> bytes:
         """The Finish owed for the round the bot last played, if a later one has begun. It
         goes out with the next Pick, built from that round's log, which the pick view still
         carries; a bot never hears of a round it was not picked for."""
-        if not self._round or view["round"] == self._round:
+        if not self._round or view.round == self._round:
             return b""
-        return encode(finish_from_log({**view, "log": view["previous_log"]}))
+        ended = msgspec.structs.replace(view, log=view.previous_log or [])
+        return encode(finish_from_log(ended))

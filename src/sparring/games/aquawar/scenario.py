@@ -27,9 +27,11 @@ from .events import ROUND_START, TURN
 from .fish import SHIELDS, Fish
 from .options import AquawarOptions
 from .roster import BASE_ATK, FISH, MAX_HP, MIMIC, fish_by_name
-from .state import ACT, ASSERT, ROUNDS, ROUNDS_TO_WIN, AquawarState
+from .state import ACT, ASSERT, ROUNDS, ROUNDS_TO_WIN, AquawarState, Phase
 
 SEATS = (0, 1)
+#: The phases a scenario may start in, by name: a turn's assertion or its action.
+_TURN_PHASES: dict[str, Phase] = {ASSERT: ASSERT, ACT: ACT}
 TEAM_SIZE = 4
 USE_COUNTED = ("heal_buff_crit", "share_buff_aoe")
 
@@ -195,14 +197,17 @@ def _seat(node: Node | None, seat: int, round_: int) -> tuple[list[Fish], Pick, 
     return fish, pick, frozenset(earlier) | frozenset(team)
 
 
-def _turn_fields(node: Node, options: AquawarOptions) -> tuple[int, int, int, str, int, list[int]]:
+def _turn_fields(
+    node: Node, options: AquawarOptions
+) -> tuple[int, int, int, Phase, int, list[int]]:
     """round, first mover, 1-based turn, phase, seat to move, wins — checked together."""
     round_ = node.integer("round", 1, 1, ROUNDS)
     first = node.integer("first_mover", 0, 0, 1)
     turn = node.integer("turn", 1, 1, options.turn_limit)
-    phase = node.get("phase", str, ASSERT)
-    if phase not in (ASSERT, ACT):
-        raise BadInput(f"{node.path('phase')}: expected 'assert' or 'action', got {phase!r}")
+    named = node.get("phase", str, ASSERT)
+    phase = _TURN_PHASES.get(named)
+    if phase is None:
+        raise BadInput(f"{node.path('phase')}: expected 'assert' or 'action', got {named!r}")
     mover = first if turn % 2 == 1 else 1 - first
     seat = node.integer("seat", mover, 0, 1)
     if seat != mover:

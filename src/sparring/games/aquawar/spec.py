@@ -9,6 +9,7 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Search,
     Secrecy,
@@ -16,14 +17,14 @@ from sparring.core.game import (
     stateless,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import AquawarOptions
 from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
-from .views import view
+from .views import AquawarView, view
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -57,6 +58,8 @@ def _conformance() -> Hooks:
     return HOOKS
 
 
+# `core.game` still types a view as a dict (`View`) while Aquawar's views are `AquawarView`
+# structs: the four functions that make or read one are marked `type: ignore[arg-type]`.
 SPEC = GameSpec(
     name="aquawar",
     title="Aquawar",
@@ -72,12 +75,12 @@ SPEC = GameSpec(
     new_game=new_game_with(AquawarState, AquawarOptions),
     options_from_json=AquawarOptions.from_json,
     action_from_json=action_from_json,
-    view=view,
+    view=view,  # type: ignore[arg-type]
     summarize=summarize,
     display=Display(
-        render_view=render_view,
+        render_view=render_view,  # type: ignore[arg-type]
         describe_event=stateless(describe_event),
-        status_line=status_line,
+        status_line=status_line,  # type: ignore[arg-type]
         headline_events=frozenset({"round_start", "round_end", "match_end", "forfeit"}),
         revealed_events=frozenset({"round_teams"}),
     ),
@@ -89,7 +92,7 @@ SPEC = GameSpec(
             "otherwise mimic null."
         ),
     ),
-    search=Search(determinize=determinize),
+    search=Search(determinize=determinize),  # type: ignore[arg-type]
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},
@@ -97,4 +100,5 @@ SPEC = GameSpec(
         conformance=_conformance,
         decision_bound=decision_bound,
     ),
+    messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),
 )

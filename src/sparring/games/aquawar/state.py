@@ -4,20 +4,37 @@ The state sees everything; nothing here knows of processes, clocks or screens. D
 resolution lives in `combat.py`. Phases: ``pick`` (both seats choose, in any order, neither
 seeing the other), then per turn ``assert`` and ``action`` by the seat to move, until a
 round ends; ``over`` when the match is decided.
+
+`apply` is `core.engine.Engine`'s: the match is not over, the seat is one to move, the
+action is offered (in the cached turn menu if there is one, else by the rules' own check)
+or else the rules' reason refuses it (`refusal`: the pick space's `why_not`, or
+`why_illegal`), then the handler for the action's type runs (`HANDLERS`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
-from sparring.core.errors import IllegalAction
+from sparring.core.engine import Engine
 from sparring.core.events import NOBODY, PUBLIC, Event
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome, two_seat_returns
 from sparring.core.rng import Rng
 
 from . import combat
-from .actions import ASSERTS, ATTACKS, PASS, SKILLS, Action, Assert, Attack, Pass, Pick, Skill
+from .actions import (
+    ASSERTS,
+    ATTACKS,
+    PASS,
+    POSITIONS,
+    SKILLS,
+    Action,
+    Assert,
+    Attack,
+    Pass,
+    Pick,
+    Skill,
+)
 from .combat import BONUS_USES
 from .events import (
     ACTION,
@@ -39,7 +56,12 @@ from .options import AquawarOptions
 from .picks import PickSpace
 from .roster import ALL_FISH
 
-PICK, ASSERT, ACT, OVER = "pick", "assert", "action", "over"
+#: The phases of a match, by the names the views and the protocol use.
+Phase = Literal["pick", "assert", "action", "over"]
+PICK: Final = "pick"
+ASSERT: Final = "assert"
+ACT: Final = "action"
+OVER: Final = "over"
 ASSERT_HP_LOSS = 50
 ROUNDS = 3  # best of three ...
 ROUNDS_TO_WIN = 2  # ... decided at two round wins
@@ -58,7 +80,7 @@ def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Actio
     return (*attacks, *skills)
 
 
-class AquawarState(TwoSeatOutcome):
+class AquawarState(Engine, TwoSeatOutcome):
     """A whole best-of-three match. Seats are 0 and 1."""
 
     num_players = 2
@@ -98,7 +120,7 @@ class AquawarState(TwoSeatOutcome):
         self.turn = 0
         self.seat = 0
         self.first_mover = 0
-        self.phase = PICK
+        self.phase: Phase = PICK
         self._legal: Sequence[Action] | None = None
         self.casualties = False  # set by combat when a fish reaches 0 HP in this action
         first = 0 if self.options.seat0_always_first else self.rng.below(2, "first_mover")
@@ -148,34 +170,41 @@ class AquawarState(TwoSeatOutcome):
             seat = self.current_player if player is None else player
             if seat not in (0, 1) or self.picks[seat] is not None:
                 return ()
-            return PickSpace(frozenset(ALL_FISH) - self.used[seat])
+            return self._pick_space(seat)
         if self.phase == OVER or (player is not None and player != self.seat):
             return ()
         if self._legal is None:
             self._legal = self._assert_actions() if self.phase == ASSERT else self._turn_actions()
         return self._legal
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Play `action` for `player` (default: the current player). Raises `IllegalAction`
-        with the reason, leaving the state untouched, when the rules refuse it."""
-        if self.phase == OVER:
-            raise IllegalAction("the match is over")
+    # ----------------------------------------------------------------- apply's steps
+
+    def not_to_move(self, seat: int, movers: tuple[int, ...]) -> str:
+        if seat not in (0, 1):
+            return f"there is no seat {seat}"
         if self.phase == PICK:
-            seat = self.current_player if player is None else player
-            self._pick(seat, action)
-            return
-        if player is not None and player != self.seat:
-            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {player}'s")
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+            return f"seat {seat} has already picked this round"
+        return super().not_to_move(seat, movers)
+
+    def offers(self, action: Any, seat: int) -> bool:
+        """The cheap test: membership in the cached turn menu when there is one (interned
+        actions, so the action played is usually found by identity), else the rules' own
+        check, so that no menu is built just to play one action (search plays each
+        candidate on a fresh clone)."""
+        menu = self._legal
+        if menu is not None:
+            return action in menu
+        return self.refusal(action, seat) is None
+
+    def refusal(self, action: Any, seat: int) -> str | None:
+        if self.phase == PICK:
+            if not isinstance(action, Pick):
+                return f"{action} is not a pick: both seats pick 4 fish first"
+            return self._pick_space(seat).why_not(action)
+        return self.why_illegal(action)
+
+    def changing(self) -> None:
         self._legal = None
-        # why_illegal admits only a pass or an assertion in the assertion phase, only an
-        # attack or a skill in the action phase.
-        if isinstance(action, Attack | Skill):
-            self._resolve_action(action)
-        elif isinstance(action, Pass | Assert):
-            self._resolve_assertion(action)
 
     def forfeit(self, seat: int, reason: str) -> None:
         """End the match against `seat` (a referee verdict: the rules make any illegal move,
@@ -194,6 +223,8 @@ class AquawarState(TwoSeatOutcome):
                 return None
             if not isinstance(action, Assert):
                 return f"{action} is not an assertion: assert a hidden enemy fish or pass first"
+            if action.pos not in POSITIONS:
+                return f"there is no enemy fish {action.pos}: positions are 0-3"
             target = self.teams[1 - self.seat][action.pos]
             if not target.alive:
                 return f"enemy fish {action.pos} is dead and cannot be asserted"
@@ -205,9 +236,13 @@ class AquawarState(TwoSeatOutcome):
         if not isinstance(action, Attack | Skill):
             return f"{action} is not a turn action: attack or use a skill"
         mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
+        if action.actor not in POSITIONS:
+            return f"there is no own fish {action.actor}: positions are 0-3"
         if not mine[action.actor].alive:
             return f"own fish {action.actor} is dead and cannot act"
         if isinstance(action, Attack):
+            if action.target not in POSITIONS:
+                return f"there is no enemy fish {action.target}: positions are 0-3"
             if not theirs[action.target].alive:
                 return f"enemy fish {action.target} is dead"
             return None
@@ -252,16 +287,11 @@ class AquawarState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ picking
 
-    def _pick(self, seat: int, action: Action) -> None:
-        if seat not in (0, 1):
-            raise IllegalAction(f"there is no seat {seat}")
-        if self.picks[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already picked this round")
-        if not isinstance(action, Pick):
-            raise IllegalAction(f"{action} is not a pick: both seats pick 4 fish first")
-        reason = PickSpace(frozenset(ALL_FISH) - self.used[seat]).why_not(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+    def _pick_space(self, seat: int) -> PickSpace:
+        """Every pick `seat` may make this round: any fish it has not fielded before."""
+        return PickSpace(frozenset(ALL_FISH) - self.used[seat])
+
+    def _pick(self, action: Pick, seat: int) -> None:
         self.picks[seat] = action
         self.events.append((PICKED, PUBLIC, seat))
         self.events.append((TEAM, seat, seat, list(action.fish), action.mimic))
@@ -289,8 +319,7 @@ class AquawarState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ turns
 
-    def _resolve_assertion(self, action: Pass | Assert) -> None:
-        seat = self.seat
+    def _resolve_assertion(self, action: Pass | Assert, seat: int) -> None:
         if isinstance(action, Assert):
             target = self.teams[1 - seat][action.pos]
             success = target.kind == action.guess
@@ -308,8 +337,7 @@ class AquawarState(TwoSeatOutcome):
                 return
         self.phase = ACT
 
-    def _resolve_action(self, action: Attack | Skill) -> None:
-        seat = self.seat
+    def _resolve_action(self, action: Attack | Skill, seat: int) -> None:
         mine, theirs = self.teams[seat], self.teams[1 - seat]
         events = self.events
         if isinstance(action, Skill):
@@ -318,7 +346,7 @@ class AquawarState(TwoSeatOutcome):
         else:
             actor = mine[action.actor]
             damage = combat.normal_attack_damage(actor.attack_power())
-            targets = [(1 - seat, action.target, damage)]
+            targets = [[1 - seat, action.target, damage]]
             events.append((ACTION, PUBLIC, seat, action.actor, "normalattack", targets))
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
         if self.casualties:
@@ -400,6 +428,15 @@ class AquawarState(TwoSeatOutcome):
         self.phase = OVER
         self._legal = ()
         self.events.append((MATCH_END, PUBLIC, winner, [r["winner"] for r in self.round_results]))
+
+
+AquawarState.HANDLERS = {
+    Pick: AquawarState._pick,
+    Pass: AquawarState._resolve_assertion,
+    Assert: AquawarState._resolve_assertion,
+    Attack: AquawarState._resolve_action,
+    Skill: AquawarState._resolve_action,
+}
 
 
 def new_game(seed: int, options: AquawarOptions | None = None) -> AquawarState:

@@ -6,47 +6,124 @@ successful assertion (rulings 22-23: enemy ATK is not shown). The log holds the 
 round's events the seat may see; while picking for a new round, ``previous_log`` also
 holds the last round's. Earlier rounds appear only as public results plus the
 enemy identities that assertions revealed then.
+
+A view is an `AquawarView` message struct (`core.messages.ViewStruct`): its JSON form is
+what a bot receives, its JSON Schema what `sparring schema aquawar` prints. One type
+serves seats and spectators, as the protocol always had it: the fields only a seat has
+(``used``, ``my_pick``, ``my_team``, ``enemy_team``, ``enemy_revealed_before``), only a
+spectator has (``teams``) or only a new round's picks have (``previous_log``) are
+`msgspec.UNSET` where they do not apply, and an unset field is left out of the JSON.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from sparring.core.events import event_json, visible_to
+from sparring.core.messages import ViewStruct
 
+from .actions import FishId, Pick, Position
 from .events import ASSERTION, ROUND_START
-from .state import PICK, AquawarState
+from .options import AquawarOptions
+from .state import PICK, AquawarState, Phase
+
+#: An event of the log in its JSON form, ``{"kind": ..., field: value, ...}``
+#: (docs/games/aquawar.md lists every kind and its fields).
+LogEntry = dict[str, Any]
 
 
-def _own_fish(state: AquawarState, seat: int) -> list[dict[str, Any]]:
+class RoundResult(msgspec.Struct):
+    """A finished round: who won it, why, who opened it, and how many turns it ran."""
+
+    round: int
+    winner: int
+    reason: str
+    first_mover: int
+    turns: int
+
+
+class OwnFish(msgspec.Struct):
+    """One of the seat's own fish, in full: `acts_as` is what a Mimic copies (the fish
+    itself otherwise), `atk` includes the Hammerhead's rage, `skill_uses` counts the uses
+    that wear out (Sea Turtle, Clownfish)."""
+
+    pos: Position
+    fish: FishId
+    acts_as: FishId
+    hp: int
+    atk: int
+    alive: bool
+    revealed: bool
+    shields: int
+    reduce_buff: bool
+    heal_buff: bool
+    share_buff: bool
+    wound: int
+    skill_uses: int
+
+
+class PublicFish(msgspec.Struct):
+    """A fish as the other side sees it: `fish` is null until an assertion reveals it."""
+
+    pos: Position
+    fish: FishId | None
+    hp: int
+    alive: bool
+
+
+class AquawarView(ViewStruct, kw_only=True):
+    """What one seat (`seat` 0 or 1) or a spectator (`seat` null) is shown; field by field
+    in docs/games/aquawar.md and docs/protocol.md."""
+
+    game: Literal["aquawar"]
+    seat: int | None
+    round: int
+    wins: list[int]
+    phase: Phase
+    to_move: list[int]
+    turn: int
+    turn_limit: int
+    options: AquawarOptions
+    first_mover: int
+    rounds: list[RoundResult]
+    winner: int | None
+    log: list[LogEntry]
+    previous_log: list[LogEntry] | UnsetType = UNSET
+    teams: list[list[PublicFish]] | UnsetType = UNSET
+    used: list[FishId] | UnsetType = UNSET
+    my_pick: Pick | UnsetType | None = UNSET
+    my_team: list[OwnFish] | UnsetType = UNSET
+    enemy_team: list[PublicFish] | UnsetType = UNSET
+    enemy_revealed_before: list[FishId] | UnsetType = UNSET
+
+
+def _own_fish(state: AquawarState, seat: int) -> list[OwnFish]:
     return [
-        {
-            "pos": pos,
-            "fish": fish.kind,
-            "acts_as": fish.acts_as,
-            "hp": fish.hp,
-            "atk": fish.attack_power(),
-            "alive": fish.alive,
-            "revealed": fish.revealed,
-            "shields": fish.shields,
-            "reduce_buff": fish.reduce_buff,
-            "heal_buff": fish.heal_buff,
-            "share_buff": fish.share_buff,
-            "wound": fish.wound,
-            "skill_uses": fish.uses,
-        }
+        OwnFish(
+            pos=pos,
+            fish=fish.kind,
+            acts_as=fish.acts_as,
+            hp=fish.hp,
+            atk=fish.attack_power(),
+            alive=fish.alive,
+            revealed=fish.revealed,
+            shields=fish.shields,
+            reduce_buff=fish.reduce_buff,
+            heal_buff=fish.heal_buff,
+            share_buff=fish.share_buff,
+            wound=fish.wound,
+            skill_uses=fish.uses,
+        )
         for pos, fish in enumerate(state.teams[seat])
     ]
 
 
-def _public_fish(state: AquawarState, seat: int) -> list[dict[str, Any]]:
+def _public_fish(state: AquawarState, seat: int) -> list[PublicFish]:
     return [
-        {
-            "pos": pos,
-            "fish": fish.kind if fish.revealed else None,
-            "hp": fish.hp,
-            "alive": fish.alive,
-        }
+        PublicFish(pos=pos, fish=fish.kind if fish.revealed else None, hp=fish.hp, alive=fish.alive)
         for pos, fish in enumerate(state.teams[seat])
     ]
 
@@ -60,46 +137,52 @@ def _round_start_index(state: AquawarState, before: int | None = None) -> int:
     return 0
 
 
-def view(state: AquawarState, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of `state` for `seat` (0 or 1), or for a spectator (None)."""
+def _round_result(result: dict[str, Any]) -> RoundResult:
+    return RoundResult(
+        round=result["round"],
+        winner=result["winner"],
+        reason=result["reason"],
+        first_mover=result["first_mover"],
+        turns=result["turns"],
+    )
+
+
+def view(state: AquawarState, seat: int | None) -> AquawarView:
+    """The view of `state` for `seat` (0 or 1), or for a spectator (None)."""
     start = _round_start_index(state)
-    out: dict[str, Any] = {
-        "game": "aquawar",
-        "seat": seat,
-        "round": state.round,
-        "wins": list(state.wins),
-        "phase": state.phase,
-        "to_move": list(state.to_move()),
-        "turn": state.turn + 1,
-        "turn_limit": state.options.turn_limit,
-        "options": state.options.to_json(),
-        "first_mover": state.first_mover,
-        "rounds": [
-            {k: r[k] for k in ("round", "winner", "reason", "first_mover", "turns")}
-            for r in state.round_results
-        ],
-        "winner": state.winner,
-        "log": [event_json(e) for e in state.events[start:] if visible_to(e, seat)],
-    }
+    out = AquawarView(
+        game="aquawar",
+        seat=seat,
+        round=state.round,
+        wins=list(state.wins),
+        phase=state.phase,
+        to_move=list(state.to_move()),
+        turn=state.turn + 1,
+        turn_limit=state.options.turn_limit,
+        options=state.options,
+        first_mover=state.first_mover,
+        rounds=[_round_result(r) for r in state.round_results],
+        winner=state.winner,
+        log=[event_json(e) for e in state.events[start:] if visible_to(e, seat)],
+    )
     in_pick = state.phase == PICK
     if state.round > 1 and not state.teams[0]:
         # Until the new round's teams are on the field (picking, or a match forfeited
         # during picks), the last round's ending is still news — how it ended, the final
         # blows: a bot that reacts to round ends needs it.
         previous = _round_start_index(state, start)
-        out["previous_log"] = [
+        out.previous_log = [
             event_json(e) for e in state.events[previous:start] if visible_to(e, seat)
         ]
     if seat is None:
-        out["teams"] = [[] if in_pick else _public_fish(state, s) for s in (0, 1)]
+        out.teams = [[] if in_pick else _public_fish(state, s) for s in (0, 1)]
         return out
     enemy = 1 - seat
-    out["used"] = sorted(state.used[seat])
-    pick = state.picks[seat]
-    out["my_pick"] = pick.to_json() if pick is not None else None
-    out["my_team"] = [] if in_pick else _own_fish(state, seat)
-    out["enemy_team"] = [] if in_pick else _public_fish(state, enemy)
-    out["enemy_revealed_before"] = [
+    out.used = sorted(state.used[seat])
+    out.my_pick = state.picks[seat]
+    out.my_team = [] if in_pick else _own_fish(state, seat)
+    out.enemy_team = [] if in_pick else _public_fish(state, enemy)
+    out.enemy_revealed_before = [
         e[4] for e in state.events[:start] if e[0] == ASSERTION and e[5] and e[2] == seat
     ]
     return out
