@@ -38,9 +38,8 @@ from .views import AquawarView
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> tuple[list[str], Parse]:
-        """The board and the menu for this decision; `view` is this seat's `AquawarView`
-        (typed Any only because the shared `TerminalAgent` still declares a dict)."""
+    def prompt(self, view: AquawarView, legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        """The board and the menu for this decision."""
         if isinstance(legal[0], Pick):
             return [render_view(view), _pick_menu(view)], lambda text: parse_pick(text, legal)
         return [render_view(view), _menu(view, legal)], lambda text: parse_turn(text, view, legal)

@@ -58,8 +58,6 @@ def _conformance() -> Hooks:
     return HOOKS
 
 
-# `core.game` still types a view as a dict (`View`) while Aquawar's views are `AquawarView`
-# structs: the four functions that make or read one are marked `type: ignore[arg-type]`.
 SPEC = GameSpec(
     name="aquawar",
     title="Aquawar",
@@ -75,12 +73,12 @@ SPEC = GameSpec(
     new_game=new_game_with(AquawarState, AquawarOptions),
     options_from_json=AquawarOptions.from_json,
     action_from_json=action_from_json,
-    view=view,  # type: ignore[arg-type]
+    view=view,
     summarize=summarize,
     display=Display(
-        render_view=render_view,  # type: ignore[arg-type]
+        render_view=render_view,
         describe_event=stateless(describe_event),
-        status_line=status_line,  # type: ignore[arg-type]
+        status_line=status_line,
         headline_events=frozenset({"round_start", "round_end", "match_end", "forfeit"}),
         revealed_events=frozenset({"round_teams"}),
     ),
@@ -92,7 +90,7 @@ SPEC = GameSpec(
             "otherwise mimic null."
         ),
     ),
-    search=Search(determinize=determinize),  # type: ignore[arg-type]
+    search=Search(determinize=determinize),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},
