@@ -80,7 +80,6 @@ class WarfishState:
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
         options = options or WarfishOptions()
-        options.validate()
         self.options = options
         self.options_json = shared_json(options)
         self.map = options.board
