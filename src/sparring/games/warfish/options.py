@@ -9,8 +9,7 @@ the map (its name, how many players and neutral territories it holds) is checked
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -91,12 +90,3 @@ class WarfishOptions(OptionsStruct, frozen=True):
         if trades_before < len(scale):
             return scale[trades_before]
         return scale[-1] + self.card_scale_continue * (trades_before - len(scale) + 1)
-
-
-@cache
-def shared_json(options: WarfishOptions) -> dict[str, Any]:
-    """The JSON form, built once per options value and shared by every view (views include
-    it at every decision): callers must not mutate it; `to_json` gives a private copy."""
-    out = options.to_json()
-    out["card_scale"] = list(options.card_scale)
-    return out

@@ -57,7 +57,7 @@ from .legal import (
     transfer_choices,
 )
 from .menus import AttackMenu, PlaceMenu, TransferMenu
-from .options import WarfishOptions, shared_json
+from .options import WarfishOptions
 
 __all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
 
@@ -81,7 +81,6 @@ class WarfishState:
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
         options = options or WarfishOptions()
         self.options = options
-        self.options_json = shared_json(options)
         self.map = options.board
         self.num_players = options.players
         self.fog = options.fog
