@@ -151,3 +151,33 @@ def test_menus_and_the_engine_refuse_non_integer_fields() -> None:
     assert Attack(1, 2, "3") not in AttackMenu(((1, 2),), (3,))
     assert MoveIn(3.0) not in MoveInMenu(3, 5)
     assert Transfer(2, 3, None) not in TransferMenu(((2, 3),), (2,))
+
+
+def test_apply_refuses_in_order_game_over_then_seat_then_the_rules_reason() -> None:
+    """`Engine.apply`'s order, each refusal with its reason and changing nothing."""
+    from sparring.games.warfish.state import WarfishState
+
+    state = WarfishState(2)
+    mine = state.owner.index(0)
+    before = (list(state.events), list(state.units), state.seat, state.phase)
+    with pytest.raises(IllegalAction, match="it is seat 0's turn, not seat 1's"):
+        state.apply(Place(state.owner.index(1), 1), 1)
+    with pytest.raises(IllegalAction, match="cannot trade cards now: the phase is setup"):
+        state.apply(Trade((0, 1, 2)), 0)
+    with pytest.raises(IllegalAction, match="'fold' is not a warfish action"):
+        state.apply("fold", 0)
+    assert (state.events, state.units, state.seat, state.phase) == before
+    state.forfeit(1, "test")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(Place(mine, 1), 0)
+
+
+def test_an_action_is_judged_by_the_rules_when_no_menu_was_asked_for() -> None:
+    """A bot's action may come before anyone lists the legal actions: the rules accept it
+    (`refusal` says None) without building a menu."""
+    from sparring.games.warfish.state import WarfishState
+
+    state = WarfishState(2)
+    mine = state.owner.index(0)
+    state.apply(Place(mine, 1), 0)
+    assert state.units[mine] == 2 and state.seat == 1
