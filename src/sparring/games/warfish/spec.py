@@ -9,19 +9,20 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Search,
     Secrecy,
     new_game_with,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
 from .state import WarfishState
-from .views import lean_view, view
+from .views import View, lean_view, view
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -103,4 +104,5 @@ SPEC = GameSpec(
         conformance=_conformance,
         decision_bound=decision_bound,
     ),
+    messages=Messages(actions=Action, options=WarfishOptions, view=View),
 )

@@ -48,6 +48,7 @@ from .legal import (
     SETUP,
     TRADE,
     TRANSFER,
+    Phase,
     attack_choices,
     menu,
     pending_move_in,
@@ -95,7 +96,7 @@ class WarfishState(Engine):
         self.alive = [True] * players
         self.territory_count = [0] * players
         self.unit_count = [0] * players
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.seat = 0
         self.round = 0
         self.to_place = 0

@@ -27,7 +27,7 @@ from sparring.core.events import PUBLIC, event_json
 from sparring.core.messages import ViewStruct
 
 from .fog import visible
-from .legal import MOVE_IN, OVER, SETUP, attacks_left
+from .legal import MOVE_IN, OVER, SETUP, Phase, attacks_left
 from .maps import MapView
 from .options import WarfishOptions
 from .state import WarfishState
@@ -56,16 +56,19 @@ class PendingMoveIn(msgspec.Struct):
 
 
 class View(ViewStruct):
-    """A seat's (or the spectator's, ``seat`` None) view; the module docstring says what is
-    shown to whom. ``owner`` −1 is neutral, None unseen (fog); ``log`` is the last
-    `LOG_EVENTS` events the seat may see (empty in the lean view)."""
+    """What one seat (or the spectator: seat null) is shown. Territories are indices into
+    map.territories; owner -1 is neutral, owner and units null a territory unseen under
+    fog. log holds the last 12 events the seat may see (empty in the lean view served to
+    in-process agents). A field the seat is not shown is absent: hand for the spectator;
+    the turn's details (to_place, attacks_left - null when unlimited -, transfers_left,
+    captured, move_in; setup_left during the setup) on another seat's turn under fog."""
 
     game: Literal["warfish"]
     seat: int | None
     map: MapView
     options: WarfishOptions
     round: int
-    phase: str
+    phase: Phase
     turn: int | None
     to_move: list[int]
     owner: list[int | None]
