@@ -176,8 +176,8 @@ class WarfishState(Engine):
         return legal is not None and action in legal
 
     def refusal(self, action: Any, seat: int) -> str | None:
-        """The rules' reason to refuse `action`, or None when it is legal all the same (a
-        standing move-in order, which menus do not list; or no menu was kept)."""
+        """The rules' reason to refuse `action` (`legal.refusal`), or None when they accept
+        it: an action that came before anyone asked for the menu is judged here."""
         return refusal(self, action)
 
     def changing(self) -> None:
