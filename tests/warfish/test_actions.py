@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from sparring.core.errors import BadInput, IllegalAction
@@ -40,18 +42,21 @@ def test_actions_round_trip_through_json(action) -> None:
 
 def test_a_trade_keeps_its_cards_sorted() -> None:
     assert Trade((7, 1, 4)).cards == (1, 4, 7) and Trade((7, 1, 4)) == Trade((4, 7, 1))
-    assert Trade((7, 1, 4)).to_json() == {"type": "trade", "cards": [1, 4, 7]}
+    assert json.dumps(Trade((7, 1, 4)).to_json()) == '{"type": "trade", "cards": [1, 4, 7]}'
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ("attack", "a warfish action is a JSON object"),
-        ({"type": "nuke"}, "unknown warfish action type 'nuke'"),
-        ({"type": "place", "territory": 3}, "needs a whole number 'count'"),
-        ({"type": "attack", "source": 1, "target": True, "dice": 1}, "whole number 'target'"),
-        ({"type": "trade", "cards": [1, 2]}, "a list of three card ids"),
-        ({"type": "move_in", "count": "3"}, "whole number 'count'"),
+        ("attack", "warfish action: Expected `object`, got `str`"),
+        ({"type": "nuke"}, r"warfish action: Invalid value 'nuke' - at `\$.type`"),
+        ({"type": "place", "territory": 3}, "Object missing required field `count`"),
+        (
+            {"type": "attack", "source": 1, "target": True, "dice": 1},
+            r"Expected `int`, got `bool` - at `\$.target`",
+        ),
+        ({"type": "trade", "cards": [1, 2]}, r"Expected `array` of length >= 3 - at `\$.cards`"),
+        ({"type": "move_in", "count": "3"}, r"Expected `int`, got `str` - at `\$.count`"),
     ],
 )
 def test_malformed_actions_are_refused_clearly(data, message) -> None:
@@ -88,14 +93,14 @@ def test_a_bad_value_in_any_action_field_is_refused_naming_the_field(data, field
 
 @pytest.mark.parametrize("card", [{}, [], "Alaska", 1.5, None, True])
 def test_a_trade_whose_cards_are_not_all_card_ids_is_refused(card) -> None:
-    with pytest.raises(BadInput, match="'cards', a list of three card ids"):
+    with pytest.raises(BadInput, match=r"Expected `int`, got `\w+` - at `\$.cards\[1\]`"):
         action_from_json({"type": "trade", "cards": [1, card, 2]})
 
 
 @pytest.mark.parametrize("kind", [{}, [], 3, None, True])
 def test_an_action_type_that_is_not_a_string_is_refused_clearly(kind) -> None:
     """A bot's ``{"action": {"type": {}}}``: a clear refusal, not ``unhashable type``."""
-    with pytest.raises(BadInput, match="a warfish action's 'type' is a string, one of place"):
+    with pytest.raises(BadInput, match=r"warfish action: Expected `str`, got `\w+` - at `\$.type`"):
         action_from_json({"type": kind})
 
 
@@ -146,3 +151,33 @@ def test_menus_and_the_engine_refuse_non_integer_fields() -> None:
     assert Attack(1, 2, "3") not in AttackMenu(((1, 2),), (3,))
     assert MoveIn(3.0) not in MoveInMenu(3, 5)
     assert Transfer(2, 3, None) not in TransferMenu(((2, 3),), (2,))
+
+
+def test_apply_refuses_in_order_game_over_then_seat_then_the_rules_reason() -> None:
+    """`Engine.apply`'s order, each refusal with its reason and changing nothing."""
+    from sparring.games.warfish.state import WarfishState
+
+    state = WarfishState(2)
+    mine = state.owner.index(0)
+    before = (list(state.events), list(state.units), state.seat, state.phase)
+    with pytest.raises(IllegalAction, match="it is seat 0's turn, not seat 1's"):
+        state.apply(Place(state.owner.index(1), 1), 1)
+    with pytest.raises(IllegalAction, match="cannot trade cards now: the phase is setup"):
+        state.apply(Trade((0, 1, 2)), 0)
+    with pytest.raises(IllegalAction, match="'fold' is not a warfish action"):
+        state.apply("fold", 0)
+    assert (state.events, state.units, state.seat, state.phase) == before
+    state.forfeit(1, "test")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(Place(mine, 1), 0)
+
+
+def test_an_action_is_judged_by_the_rules_when_no_menu_was_asked_for() -> None:
+    """A bot's action may come before anyone lists the legal actions: the rules accept it
+    (`refusal` says None) without building a menu."""
+    from sparring.games.warfish.state import WarfishState
+
+    state = WarfishState(2)
+    mine = state.owner.index(0)
+    state.apply(Place(mine, 1), 0)
+    assert state.units[mine] == 2 and state.seat == 1

@@ -106,7 +106,9 @@ def test_a_bad_map_exits_with_2_and_one_error_line() -> None:
         timeout=60,
     )
     assert result.returncode == 2
-    assert result.stderr == "error: unknown warfish map 'x'; known maps: cascade, classic, triad\n"
+    assert result.stderr == (
+        "error: rule options: unknown warfish map 'x'; known maps: cascade, classic, triad\n"
+    )
 
 
 def test_players_and_map_are_refused_for_games_without_them() -> None:

@@ -76,9 +76,14 @@ def test_cascade_has_one_way_borders() -> None:
     assert glacier in cascade.near[falls] and falls in cascade.near[glacier]
 
 
-def test_maps_load_once_and_share_their_static_json() -> None:
-    assert load_map("classic") is load_map("CLASSIC")
-    assert load_map("classic").static["territories"][0] == "Alaska"
+def test_maps_load_once_and_share_their_view() -> None:
+    """A map's view is built once, immutable (frozen, of tuples) and shared by every view."""
+    classic = load_map("classic")
+    assert classic is load_map("CLASSIC")
+    assert classic.static.territories[0] == "Alaska" and classic.static.key == "classic"
+    assert classic.static.borders[0] == classic.adj[0]
+    with pytest.raises(AttributeError):
+        classic.static.name = "renamed"  # type: ignore[misc]  # writing a frozen field is the test
 
 
 def test_unknown_map_names_list_the_known_ones() -> None:

@@ -126,7 +126,10 @@ def test_the_json_form_carries_the_order_only_when_given() -> None:
 
 @pytest.mark.parametrize(
     ("move_in", "message"),
-    [(-3, "'move_in' must be 0 or more, not -3"), ("all", "needs a whole number 'move_in'")],
+    [
+        (-3, r"Expected `int` >= 0 - at `\$.move_in`"),
+        ("all", r"Expected `int \| null`, got `str` - at `\$.move_in`"),
+    ],
 )
 def test_a_bad_order_in_json_is_a_clear_error(move_in, message) -> None:
     with pytest.raises(BadInput, match=message):

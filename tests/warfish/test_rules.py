@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sparring.core.errors import IllegalAction
+from sparring.core.game import EndReason, Outcome
 from sparring.games.warfish.actions import (
     END_TURN,
     STOP_ATTACKING,
@@ -362,6 +363,9 @@ def test_eliminating_the_last_rival_wins() -> None:
     assert kinds(state)[-3:] == ["wf_eliminated", "wf_move_in", "game_end"]
     assert state.units[t(state, "Kamchatka")] == 1  # the minimum moved in
     assert state.legal_actions() == ()
+    assert state.outcome() == Outcome(
+        0, (1.0, -1.0), EndReason.RULES, "seat 0 eliminated every other player"
+    )
 
 
 def test_an_eliminated_player_is_skipped_and_the_game_goes_on() -> None:
@@ -370,7 +374,7 @@ def test_an_eliminated_player_is_skipped_and_the_game_goes_on() -> None:
     script_roll(state, (6,), (1,))
     state.apply(Attack(t(state, "Alaska"), t(state, "Kamchatka"), 1))
     assert state.alive == [True, True, False] and state.phase != OVER
-    assert state.returns() == (0.0, 0.0, 0.0)
+    assert state.returns() == (0.0, 0.0, 0.0) and state.outcome() is None
 
 
 def end_round_one(state) -> None:
@@ -388,6 +392,9 @@ def test_the_round_cap_gives_the_win_to_most_territories() -> None:
     end_round_one(state)
     assert state.phase == OVER and state.winner == 0
     assert "most territories (41)" in state.end_reason
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == EndReason.LIMIT
+    assert (outcome.winner, outcome.returns, outcome.detail) == (0, (1.0, -1.0), state.end_reason)
 
 
 def test_the_round_cap_breaks_a_territory_tie_on_units() -> None:
@@ -411,12 +418,16 @@ def test_the_round_cap_with_equal_territories_and_units_is_a_draw() -> None:
     assert state.unit_count[0] == state.unit_count[1]
     assert state.phase == OVER and state.winner is None
     assert state.returns() == (0.0, 0.0)
+    assert state.outcome() == Outcome(None, (0.0, 0.0), EndReason.LIMIT, state.end_reason)
 
 
 def test_a_forfeit_in_two_player_games_hands_the_win_over() -> None:
     state = position({"Alaska": (0, 1)})
     state.forfeit(0, "TLE: too slow")
     assert state.winner == 1 and state.returns() == (-1.0, 1.0)
+    assert state.outcome() == Outcome(
+        1, (-1.0, 1.0), EndReason.FORFEIT, "seat 0 forfeited: TLE: too slow"
+    )
 
 
 def test_a_forfeit_with_three_players_turns_the_territories_neutral() -> None:

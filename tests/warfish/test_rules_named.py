@@ -30,6 +30,7 @@ spectator (test_views), 12 (test_rules: attacks per turn, blitz at the limit), 1
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -139,8 +140,8 @@ def test_ruling_08_the_discard_pile_is_public() -> None:
     state.apply(Trade((0, 1, 2)))
     for seat in (0, 1, None):
         seen = view(state, seat)
-        assert seen["discard"] == [0, 1, 2] and seen["next_trade_value"] == 6
-    assert view(state, 1)["players"][0]["cards"] == 1 and "hand" not in view(state, None)
+        assert seen.discard == [0, 1, 2] and seen.next_trade_value == 6
+    assert view(state, 1).players[0].cards == 1 and "hand" not in view(state, None).to_json()
 
 
 # --------------------------------------------------------------------- rulings 10, 11
@@ -234,11 +235,12 @@ def test_ruling_17_under_fog_phase_turn_eliminations_and_card_counts_stay_public
     script_roll(state, (6, 6, 6), (1,))
     state.apply(Attack(at(state, "Crag"), at(state, "Harbor"), 3))
     far = view(state, 1)
-    assert far["phase"] == MOVE_IN and far["turn"] == 0
-    assert [p["alive"] for p in far["players"]] == [True, True, False]
-    assert [p["cards"] for p in far["players"]] == [3, 0, 0]
-    assert "move_in" not in far and "territories" not in far["players"][0]
-    assert any(e["kind"] == "wf_eliminated" for e in far["log"])
+    assert far.phase == MOVE_IN and far.turn == 0
+    assert [p.alive for p in far.players] == [True, True, False]
+    assert [p.cards for p in far.players] == [3, 0, 0]
+    sent = far.to_json()
+    assert "move_in" not in sent and "territories" not in sent["players"][0]
+    assert any(e["kind"] == "wf_eliminated" for e in far.log)
 
 
 def test_ruling_17_under_fog_income_and_wasted_units_are_told_to_their_seat_only() -> None:
@@ -355,9 +357,10 @@ def test_a_view_shows_no_deck_order_no_random_source_and_no_other_hand() -> None
     data = {"rest": [1, 1], "territories": {"Crag": [0, 1]}, "hands": {"seat1": [5, 7]}}
     state = build(data, triad())
     seen = view(state, 0)
-    assert seen["deck_size"] == 10 and "deck" not in seen and "rng" not in seen
-    assert seen["hand"] == [] and [p["cards"] for p in seen["players"]] == [0, 2]
-    text = repr(seen)
+    sent = seen.to_json()
+    assert seen.deck_size == 10 and "deck" not in sent and "rng" not in sent
+    assert seen.hand == [] and [p.cards for p in seen.players] == [0, 2]
+    text = json.dumps(sent)
     assert "card_draw" not in text and "_state" not in text
 
 
@@ -371,4 +374,4 @@ def test_a_views_log_is_the_last_twelve_events_its_seat_may_see() -> None:
     assert any(not visible_to(e, 1) for e in state.events)  # a card drawn by seat 0
     for seat in (0, 1, None):
         expected = [event_json(e) for e in state.events if visible_to(e, seat)][-LOG_EVENTS:]
-        assert view(state, seat)["log"] == expected
+        assert view(state, seat).log == expected

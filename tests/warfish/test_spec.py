@@ -5,9 +5,12 @@ what a seat may not see."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
+from typer.testing import CliRunner
 
+from sparring.cli import app
 from sparring.core.playout import play_match
 from sparring.core.redact import redact_replay
 from sparring.core.registry import get_game
@@ -59,3 +62,37 @@ def test_a_replay_verifies_and_redacts_hands() -> None:
         text = "\n".join(redact_replay(replay, seat))
         assert text.count('"wf_card_drawn"') == sum(1 for e in drawn if e[1] == seat)
     assert '"wf_card_drawn"' not in "\n".join(redact_replay(replay, None))
+
+
+def test_the_schema_names_every_action_type_option_field_and_view_field() -> None:
+    """`sparring schema warfish`: what bot authors generate their types from."""
+    assert SPEC.messages is not None
+    schema = SPEC.messages.schema()
+    kinds = schema["actions"]["discriminator"]["mapping"]
+    assert sorted(kinds) == sorted(
+        [
+            *("place", "trade", "stop_trading", "attack", "blitz", "stop_attacking"),
+            *("move_in", "transfer", "end_turn"),
+        ]
+    )
+    defs = schema["actions"]["$defs"]
+    assert defs["Trade"]["properties"]["cards"]["minItems"] == 3
+    assert defs["Blitz"]["properties"]["move_in"]["anyOf"][0] == {"type": "integer", "minimum": 0}
+    assert defs["Blitz"]["required"] == ["type", "source", "target"]
+    options = schema["options"]["$defs"]["WarfishOptions"]["properties"]
+    assert list(options) == list(WarfishOptions().to_json())
+    assert options["round_cap"] == {"type": "integer", "minimum": 1, "default": 100}
+    assert options["transfer_rule"]["enum"] == ["adjacent", "connected"]
+    view = schema["view"]["$defs"]["View"]
+    assert "hand" in view["properties"] and "hand" not in view["required"]
+    assert sorted(view["properties"]["phase"]["enum"]) == sorted(
+        ["setup", "trade", "place", "attack", "move_in", "transfer", "over"]
+    )
+
+
+def test_sparring_schema_prints_the_warfish_schemas() -> None:
+    result = CliRunner().invoke(app, ["schema", "warfish"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.output)
+    assert printed["game"] == "warfish" and printed["rules_version"] == SPEC.rules_version
+    assert "Attack" in printed["actions"]["$defs"] and "View" in printed["view"]["$defs"]

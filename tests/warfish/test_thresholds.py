@@ -265,10 +265,10 @@ def test_each_step_of_the_classic_scale_is_worth_its_value(traded_before, value,
         "trades": traded_before,
     }
     state = build(data, triad())
-    assert view(state, 0)["next_trade_value"] == value
+    assert view(state, 0).next_trade_value == value
     state.apply(Trade((3, 4, 5)))
     assert state.to_place == 3 + value and state.trades == traded_before + 1
-    assert view(state, 0)["next_trade_value"] == next_value
+    assert view(state, 0).next_trade_value == next_value
 
 
 # --------------------------------------------------------------------- max_units

@@ -24,12 +24,12 @@ from .helpers import place_all, position, script_roll, t
 def test_without_fog_the_board_is_public_and_hands_private() -> None:
     state = position({"Alaska": (0, 4)}, hands=[[0, 1], [5, 6, 7, 8]])
     mine, theirs, watcher = view(state, 0), view(state, 1), view(state, None)
-    assert mine["hand"] == [0, 1] and theirs["hand"] == [5, 6, 7, 8]
-    assert "hand" not in watcher
-    assert [p["cards"] for p in watcher["players"]] == [2, 4]
-    assert mine["owner"] == state.owner and watcher["units"] == state.units
-    assert watcher["players"][0]["territories"] == 1 and watcher["players"][1]["units"] == 41
-    assert mine["to_place"] == 3 and watcher["to_place"] == 3
+    assert mine.hand == [0, 1] and theirs.hand == [5, 6, 7, 8]
+    assert "hand" not in watcher.to_json()
+    assert [p.cards for p in watcher.players] == [2, 4]
+    assert mine.owner == state.owner and watcher.units == state.units
+    assert watcher.players[0].territories == 1 and watcher.players[1].units == 41
+    assert mine.to_place == 3 and watcher.to_place == 3
 
 
 def test_a_drawn_card_is_named_only_to_its_holder() -> None:
@@ -41,17 +41,17 @@ def test_a_drawn_card_is_named_only_to_its_holder() -> None:
     state.rng.script("card_draw", [4])
     while state.seat == 0:
         state.apply(state.legal_actions()[-1])  # stop attacking, end the turn
-    drawn = [e for e in view(state, 0)["log"] if e["kind"] == "wf_card_drawn"]
+    drawn = [e for e in view(state, 0).log if e["kind"] == "wf_card_drawn"]
     assert drawn == [{"kind": "wf_card_drawn", "seat": 0, "card": 4}]
     for other in (1, None):
-        kinds = [e["kind"] for e in view(state, other)["log"]]
+        kinds = [e["kind"] for e in view(state, other).log]
         assert "wf_card_drawn" not in kinds and "wf_card_awarded" in kinds
 
 
 def test_with_fog_a_seat_sees_its_territories_and_their_neighbours_only() -> None:
     state = position({"Alaska": (0, 4), "Iceland": (0, 2)}, fog=True)
     mine = view(state, 0)
-    shown = {state.map.names[i] for i, u in enumerate(mine["units"]) if u is not None}
+    shown = {state.map.names[i] for i, u in enumerate(mine.units) if u is not None}
     assert shown == {
         "Alaska",
         "Alberta",
@@ -62,24 +62,22 @@ def test_with_fog_a_seat_sees_its_territories_and_their_neighbours_only() -> Non
         "Great Britain",
         "Scandinavia",
     }
-    assert all(
-        (o is None) == (u is None) for o, u in zip(mine["owner"], mine["units"], strict=True)
-    )
-    assert "territories" not in mine["players"][1]
-    assert mine["to_place"] == 3  # its own turn: its details
+    assert all((o is None) == (u is None) for o, u in zip(mine.owner, mine.units, strict=True))
+    assert "territories" not in mine.to_json()["players"][1]
+    assert mine.to_place == 3  # its own turn: its details
 
 
 def test_with_fog_the_spectator_sees_no_territory_and_others_no_turn_details() -> None:
     state = position({"Alaska": (0, 4)}, fog=True)
     watcher, rival = view(state, None), view(state, 1)
-    assert set(watcher["owner"]) == {None} and set(watcher["units"]) == {None}
-    assert "to_place" not in watcher and "to_place" not in rival
-    assert [p["cards"] for p in watcher["players"]] == [0, 0]
+    assert set(watcher.owner) == {None} and set(watcher.units) == {None}
+    assert "to_place" not in watcher.to_json() and "to_place" not in rival.to_json()
+    assert [p.cards for p in watcher.players] == [0, 0]
 
 
 def test_fog_counts_borders_either_way() -> None:
     state = position({"Upper Falls": (0, 3)}, map="cascade", fog=True)
-    units = view(state, 0)["units"]
+    units = view(state, 0).units
     # Glacier may attack Upper Falls (one way): the defender sees it coming
     assert units[t(state, "Glacier")] is not None
     assert units[t(state, "Orchard")] is not None  # Upper Falls may attack Orchard
@@ -93,15 +91,15 @@ def test_with_fog_attacks_are_told_only_to_seats_that_see_both_territories() -> 
     state.apply(Attack(t(state, "Brazil"), t(state, "North Africa"), 1))
     attacks = [e for e in state.events if e[0] == "wf_attack"]
     assert sorted(e[1] for e in attacks) == [1, 2]  # one copy each for seats 1 and 2
-    assert all(e["kind"] != "wf_attack" for e in view(state, 0)["log"])
-    assert any(e["kind"] == "wf_attack" for e in view(state, 2)["log"])
+    assert all(e["kind"] != "wf_attack" for e in view(state, 0).log)
+    assert any(e["kind"] == "wf_attack" for e in view(state, 2).log)
 
 
 def test_the_map_and_options_are_one_shared_object_in_every_view() -> None:
     state = WarfishState(1)
     views = [view(state, s) for s in (0, 1, None)]
-    assert all(v["map"] is state.map.static for v in views)
-    assert all(v["options"] is views[0]["options"] for v in views)
+    assert all(v.map is state.map.static for v in views)
+    assert all(v.options is state.options for v in views)
 
 
 def test_the_text_rendering_names_territories_and_the_hand() -> None:
@@ -129,10 +127,55 @@ def test_the_status_line_counts_territories_and_units() -> None:
 
 def test_setup_counts_are_public_without_fog_and_the_movers_own_with_fog() -> None:
     plain = WarfishState(4)
-    assert view(plain, 1)["setup_left"] == [19, 19]
+    assert view(plain, 1).setup_left == [19, 19]
     fogged = WarfishState(4, SPEC.options_from_json({"fog": True}))
-    assert view(fogged, 0)["setup_left"] == [19, None]
-    assert "setup_left" not in view(fogged, 1) and "setup_left" not in view(fogged, None)
+    assert view(fogged, 0).setup_left == [19, None]
+    assert "setup_left" not in view(fogged, 1).to_json()
+    assert "setup_left" not in view(fogged, None).to_json()
+
+
+BOARD_KEYS = ["game", "seat", "map", "options", "round", "phase", "turn", "to_move", "owner"]
+COUNT_KEYS = ["units", "players", "deck_size", "discard", "trades", "next_trade_value"]
+COMMON_KEYS = [*BOARD_KEYS, *COUNT_KEYS, "winner", "end_reason", "log"]
+TURN_KEYS = ["to_place", "attacks_left", "transfers_left", "captured"]
+
+
+def test_a_views_json_keeps_its_keys_in_order_and_leaves_out_what_is_not_shown() -> None:
+    """The JSON a bot receives, key by key in order: a field not shown is absent, not null."""
+    state = position({"Alaska": (0, 4)}, hands=[[0, 1]])
+    assert list(view(state, 0).to_json()) == [*COMMON_KEYS, "hand", *TURN_KEYS]
+    assert list(view(state, None).to_json()) == [*COMMON_KEYS, *TURN_KEYS]
+    sent = view(state, 1).to_json()
+    assert list(sent["players"][0]) == ["seat", "alive", "cards", "territories", "units"]
+    assert list(sent["map"]) == [
+        *("key", "name", "territories", "continents", "borders", "suits", "max_players")
+    ]
+    assert list(sent["map"]["continents"][0]) == ["name", "bonus", "territories"]
+    assert list(sent["options"]) == list(WarfishOptions().to_json())
+    fogged = position({"Alaska": (0, 4)}, fog=True)
+    assert list(view(fogged, 1).to_json()) == [*COMMON_KEYS, "hand"]
+    assert list(view(fogged, 1).to_json()["players"][0]) == ["seat", "alive", "cards"]
+    assert list(view(WarfishState(4), 0).to_json()) == [*COMMON_KEYS, "hand", "setup_left"]
+
+
+def test_a_pending_move_in_is_shown_to_the_mover() -> None:
+    state = position({"Alaska": (0, 9), "Kamchatka": (1, 1)})
+    place_all(state, "Alaska")
+    script_roll(state, (6, 6, 6), (1,))
+    state.apply(Attack(t(state, "Alaska"), t(state, "Kamchatka"), 3))
+    sent = view(state, 0).to_json()
+    assert list(sent)[-1] == "move_in"
+    source, target = t(state, "Alaska"), t(state, "Kamchatka")
+    assert sent["move_in"] == {"source": source, "target": target, "low": 3, "high": 11}
+
+
+def test_the_lean_view_is_the_same_view_with_an_empty_log() -> None:
+    state = position({"Alaska": (0, 4)}, hands=[[0, 1]])
+    for seat in (0, 1, None):
+        lean, full = lean_view(state, seat), view(state, seat)
+        assert type(lean) is type(full) and lean.log == [] and full.log
+        full.log = []
+        assert lean == full
 
 
 def snapshot(state: WarfishState) -> dict[str, Any]:

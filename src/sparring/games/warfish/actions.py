@@ -1,4 +1,4 @@
-"""Warfish actions: small frozen values with a stable JSON form.
+"""Warfish actions: one frozen msgspec struct per action type, tagged by its JSON ``"type"``.
 
 Territories are named by index (their position in the map file's territory list; a view's
 ``map.territories`` gives the names), cards by card id (0..T−1: the card of territory i;
@@ -12,110 +12,80 @@ T and T+1: the two wilds). One action per decision:
   the attack carried a standing order, ``move_in``: the count to move in should it
   capture, clamped to the allowed range (0: the minimum; the source's units or more: all
   it may). A bot that knows its move-in in advance saves a decision per capture;
-
 - the transfer: `Transfer` or `EndTurn` (which also skips a transfer not made).
+
+Decoding (`action_from_json`) checks what holds whatever the position: whole numbers
+everywhere, three card ids in a trade, a standing ``move_in`` of 0 or more. Whether the
+territories, counts and dice fit the map and the moment is the engine's to say
+(`legal.refusal`), with the rules' reason. Each struct restates ``frozen=True``, which it
+inherits anyway, because mypy reads every struct as a dataclass of its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
-from sparring.core.errors import BadInput
+import msgspec
+
+from sparring.core.messages import ActionStruct, Codec
+
+#: A standing move-in order: none, or a count of at least 0 (clamped by the engine).
+MoveInOrder = Annotated[int, msgspec.Meta(ge=0)] | None
+#: A trade's three card ids.
+TradedCards = Annotated[tuple[int, ...], msgspec.Meta(min_length=3, max_length=3)]
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(ActionStruct, frozen=True, tag="place"):
     territory: int
     count: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "place", "territory": self.territory, "count": self.count}
 
-
-@dataclass(frozen=True, slots=True)
-class Trade:
+class Trade(ActionStruct, frozen=True, tag="trade"):
     """Trade in a set of three cards; the ids are kept sorted so equal sets compare equal."""
 
-    cards: tuple[int, ...]
+    cards: TradedCards
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "trade", "cards": list(self.cards)}
+        msgspec.structs.force_setattr(self, "cards", tuple(sorted(self.cards)))
 
 
-@dataclass(frozen=True, slots=True)
-class StopTrading:
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "stop_trading"}
+class StopTrading(ActionStruct, frozen=True, tag="stop_trading"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(ActionStruct, frozen=True, tag="attack", omit_defaults=True):
     """One roll; `move_in` (optional): the units to move in should it capture (clamped)."""
 
     source: int
     target: int
     dice: int
-    move_in: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"type": "attack", "source": self.source, "target": self.target, "dice": self.dice}
-        if self.move_in is not None:
-            out["move_in"] = self.move_in
-        return out
+    move_in: MoveInOrder = None
 
 
-@dataclass(frozen=True, slots=True)
-class Blitz:
+class Blitz(ActionStruct, frozen=True, tag="blitz", omit_defaults=True):
     """Rolls until capture or a 1-unit source; `move_in` as for `Attack`."""
 
     source: int
     target: int
-    move_in: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"type": "blitz", "source": self.source, "target": self.target}
-        if self.move_in is not None:
-            out["move_in"] = self.move_in
-        return out
+    move_in: MoveInOrder = None
 
 
-@dataclass(frozen=True, slots=True)
-class StopAttacking:
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "stop_attacking"}
+class StopAttacking(ActionStruct, frozen=True, tag="stop_attacking"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class MoveIn:
+class MoveIn(ActionStruct, frozen=True, tag="move_in"):
     count: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "move_in", "count": self.count}
 
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(ActionStruct, frozen=True, tag="transfer"):
     source: int
     target: int
     count: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "transfer",
-            "source": self.source,
-            "target": self.target,
-            "count": self.count,
-        }
 
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "end_turn"}
+class EndTurn(ActionStruct, frozen=True, tag="end_turn"):
+    pass
 
 
 Action = Place | Trade | StopTrading | Attack | Blitz | StopAttacking | MoveIn | Transfer | EndTurn
@@ -123,82 +93,11 @@ STOP_TRADING = StopTrading()
 STOP_ATTACKING = StopAttacking()
 END_TURN = EndTurn()
 
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(
-            f"warfish action {data.get('type')!r} needs a whole number {key!r}, got {value!r}"
-        )
-    return value
+action_from_json = Codec[Action](Action, "warfish action")
 
 
-def valid_move_in_order(value: Any) -> bool:
+def valid_move_in_order(value: object) -> bool:
     """Whether `value` may be an attack's standing ``move_in`` order: none, or a whole
-    number of at least 0 (the engine clamps it into the capture's allowed range)."""
+    number of at least 0. Decoding checks this for bots; an in-process agent builds its
+    actions directly, so the menus and the engine check it again."""
     return value is None or (type(value) is int and value >= 0)
-
-
-def _standing_move_in(data: dict[str, Any]) -> int | None:
-    """An attack's optional ``move_in``: absent or null, or a whole number of at least 0."""
-    if data.get("move_in") is None:
-        return None
-    value = _int(data, "move_in")
-    if value < 0:
-        raise BadInput(
-            f"warfish action {data.get('type')!r}: 'move_in' must be 0 or more, not {value}"
-        )
-    return value
-
-
-def _attack(d: dict[str, Any]) -> Action:
-    return Attack(_int(d, "source"), _int(d, "target"), _int(d, "dice"), _standing_move_in(d))
-
-
-def _blitz(d: dict[str, Any]) -> Action:
-    return Blitz(_int(d, "source"), _int(d, "target"), _standing_move_in(d))
-
-
-def _place(d: dict[str, Any]) -> Action:
-    return Place(_int(d, "territory"), _int(d, "count"))
-
-
-def _trade(d: dict[str, Any]) -> Action:
-    cards = d.get("cards")
-    if (
-        not isinstance(cards, list)
-        or len(cards) != 3
-        or any(isinstance(c, bool) or not isinstance(c, int) for c in cards)
-    ):
-        raise BadInput(
-            f"warfish action 'trade' needs 'cards', a list of three card ids, got {cards!r}"
-        )
-    return Trade(tuple(cards))
-
-
-_PARSERS = {
-    "place": _place,
-    "trade": _trade,
-    "stop_trading": lambda d: STOP_TRADING,
-    "attack": _attack,
-    "blitz": _blitz,
-    "stop_attacking": lambda d: STOP_ATTACKING,
-    "move_in": lambda d: MoveIn(_int(d, "count")),
-    "transfer": lambda d: Transfer(_int(d, "source"), _int(d, "target"), _int(d, "count")),
-    "end_turn": lambda d: END_TURN,
-}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action's JSON form, with a clear error for anything else."""
-    if not isinstance(data, dict):
-        raise BadInput(f"a warfish action is a JSON object, got {data!r}")
-    kind = data.get("type")
-    if not isinstance(kind, str):
-        raise BadInput(
-            f"a warfish action's 'type' is a string, one of {', '.join(_PARSERS)}; got {kind!r}"
-        )
-    parser = _PARSERS.get(kind)
-    if parser is None:
-        raise BadInput(f"unknown warfish action type {kind!r}; known: {', '.join(_PARSERS)}")
-    return parser(data)

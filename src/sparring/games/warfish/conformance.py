@@ -8,7 +8,7 @@ caps, plus hand-picked profiles so every run covers the big maps and long games 
 
 from __future__ import annotations
 
-from dataclasses import replace
+import msgspec
 
 from sparring.core.conformance import Draw, Hooks
 
@@ -168,7 +168,9 @@ def random_options(draw: Draw) -> WarfishOptions:
 def _small(opts: WarfishOptions) -> WarfishOptions:
     """At most 4 players and 6 rounds: the no-leak check scrambles every seat's hidden data
     at every state, which grows with players x events."""
-    return replace(opts, players=min(opts.players, 4), round_cap=min(opts.round_cap, 6))
+    return msgspec.structs.replace(
+        opts, players=min(opts.players, 4), round_cap=min(opts.round_cap, 6)
+    )
 
 
 def leak_options(draw: Draw) -> WarfishOptions:

@@ -24,7 +24,7 @@
 
 Unknown (fogged) territories count as enemy ones with a few units. Exact ties go to a
 fixed per-territory jitter drawn from the agent's seeded `Rng`, so the agent is
-deterministic for a seed. Map facts are computed once per map object (`view["map"]` is
+deterministic for a seed. Map facts are computed once per map object (`view.map` is
 shared by every view of a process) and kept in `_INFO`.
 """
 
@@ -33,14 +33,18 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from msgspec import UNSET
 
 from sparring.core.rng import Rng
 
 from .actions import END_TURN, STOP_ATTACKING, STOP_TRADING, Blitz, MoveIn, Place, Trade, Transfer
 from .legal import NEUTRAL
-from .maps import members_getter
+from .maps import MapView, members_getter
 from .odds import TABLE, blitz_table, capture_chance
+from .options import WarfishOptions
+from .views import View
 
 ATTACK_ODDS = 0.6
 CARD_ODDS = 0.45
@@ -65,16 +69,22 @@ class MapInfo:
     pick: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per continent: its values
 
 
-_INFO: dict[int, tuple[dict[str, Any], MapInfo]] = {}
+_INFO: dict[int, tuple[MapView, MapInfo]] = {}
 
 
-def map_info(static: dict[str, Any]) -> MapInfo:
+def _own(units: list[int | None]) -> list[int]:
+    """A view's `units` where only territories the seat sees are read (its own, and
+    those next to them), which are never unknown: typed so."""
+    return cast("list[int]", units)
+
+
+def map_info(static: MapView) -> MapInfo:
     """The agent's facts about the map of `static` (a view's ``map``), built once per
     object."""
     hit = _INFO.get(id(static))
     if hit is not None and hit[0] is static:
         return hit[1]
-    adj = tuple(tuple(b) for b in static["borders"])
+    adj = static.borders
     size = len(adj)
     radj_lists: list[list[int]] = [[] for _ in range(size)]
     for source, targets in enumerate(adj):
@@ -85,10 +95,10 @@ def map_info(static: dict[str, Any]) -> MapInfo:
     continent_of = [0] * size
     members = []
     bonus = []
-    for c, continent in enumerate(static["continents"]):
-        members.append(tuple(continent["territories"]))
-        bonus.append(continent["bonus"])
-        for t in continent["territories"]:
+    for c, continent in enumerate(static.continents):
+        members.append(continent.territories)
+        bonus.append(continent.bonus)
+        for t in continent.territories:
             continent_of[t] = c
     borders = tuple(
         tuple(t for t in group if any(continent_of[n] != c for n in near[t]))
@@ -124,20 +134,20 @@ class GreedyAgent:
         self._plan: list[Place] = []
         self._focus_key: tuple[int, int | None] = (-1, None)
         self._focus_now = -1
-        self._setup_owner: list[int] = []
+        self._setup_owner: list[int | None] = []
         self._setup_score: dict[int, float] = {}
         self._setup_heap: list[tuple[float, int]] = []
-        self._stats_view: dict[str, Any] | None = None
-        self._table_for: dict[str, Any] | None = None
+        self._stats_view: View | None = None
+        self._table_for: WarfishOptions | None = None
         self._blitz_odds: tuple[tuple[float, ...], ...] = ()
         self._stats: dict[int, tuple[int, int | None]] = {}
-        self._map: dict[str, Any] | None = None  # the map of the last view, and its facts
+        self._map: MapView | None = None  # the map of the last view, and its facts
         self._info: MapInfo | None = None
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("the greedy agent reads its view")
-        static = view["map"]
+        static = view.map
         info = self._info
         if info is None or static is not self._map:
             info = self._info = map_info(static)
@@ -146,19 +156,19 @@ class GreedyAgent:
                 self._jitter = tuple(
                     self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size)
                 )
-        decide = _PHASES.get(view["phase"])
+        decide = _PHASES.get(view.phase)
         return legal[0] if decide is None else decide(self, view, legal, info)
 
     # ------------------------------------------------------------- judging the board
 
-    def _focus(self, view: dict[str, Any], info: MapInfo) -> int:
+    def _focus(self, view: View, info: MapInfo) -> int:
         """The continent closest to being ours, by bonus per territory (-1 when we hold
         every continent), chosen once per turn (and once for the setup): a turn's attacks
         pursue one aim."""
-        key = (view["round"], view["turn"])
+        key = (view.round, view.turn)
         if key == self._focus_key:
             return self._focus_now
-        me, owner, units = self.seat, view["owner"], view["units"]
+        me, owner, units = self.seat, view.owner, view.units
         best, best_score = -1, 0.0
         for c, group in enumerate(info.members):
             mine = cost = 0
@@ -176,10 +186,10 @@ class GreedyAgent:
         self._focus_key, self._focus_now = key, best
         return best
 
-    def _value(self, view: dict[str, Any], info: MapInfo, target: int, focus: int) -> float:
+    def _value(self, view: View, info: MapInfo, target: int, focus: int) -> float:
         """What taking `target` is worth, in rough units of one territory."""
         c = info.continent_of[target]
-        holder = view["owner"][target]
+        holder = view.owner[target]
         value = 1.0 + self._jitter[target]
         mine, sole = self._continent(view, info, c)
         if mine == info.sizes[c] - 1:
@@ -189,12 +199,12 @@ class GreedyAgent:
         if holder is not None and holder >= 0:
             if sole == holder:
                 value += info.bonus[c]
-            player = view["players"][holder]
-            if player.get("territories") == 1:
-                value += 4.0 + player["cards"]
+            player = view.players[holder]
+            if player.territories == 1:
+                value += 4.0 + player.cards
         return value
 
-    def _continent(self, view: dict[str, Any], info: MapInfo, c: int) -> tuple[int, int | None]:
+    def _continent(self, view: View, info: MapInfo, c: int) -> tuple[int, int | None]:
         """``(own territories in continent c, the seat holding all of it or None)`` for
         this view, worked out once per view and continent: `_value` asks for the same few
         continents many times a decision."""
@@ -202,15 +212,15 @@ class GreedyAgent:
             self._stats_view, self._stats = view, {}
         known = self._stats.get(c)
         if known is None:
-            holders = info.pick[c](view["owner"])
+            holders = info.pick[c](view.owner)
             first = holders[0]
             sole = first if holders.count(first) == len(holders) else None
             known = self._stats[c] = (holders.count(self.seat), sole)
         return known
 
-    def _threat(self, view: dict[str, Any], info: MapInfo, t: int) -> int:
+    def _threat(self, view: View, info: MapInfo, t: int) -> int:
         """Units that could attack `t` next turn (the largest enemy stack bordering it)."""
-        me, owner, units = self.seat, view["owner"], view["units"]
+        me, owner, units = self.seat, view.owner, view.units
         most = 0
         for n in info.radj[t]:
             o = owner[n]
@@ -224,7 +234,7 @@ class GreedyAgent:
 
     # ------------------------------------------------------------- setup
 
-    def _setup(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Place:
+    def _setup(self, view: View, legal: Any, info: MapInfo) -> Place:
         """One unit on the best front of the focus continent. Owners do not change during
         the setup, so each territory's worth is judged once; more units there make it a
         little less urgent, which spreads the units over the best few fronts.
@@ -233,7 +243,7 @@ class GreedyAgent:
         units only grow during the setup, so an entry can only overrate its territory —
         the top is re-judged until it is current, and then it is the best (ties to the
         lowest territory)."""
-        owner, units = view["owner"], view["units"]
+        owner, units = view.owner, _own(view.units)
         if owner != self._setup_owner:
             self._setup_owner = owner
             scores = self._setup_score = self._setup_scores(view, info)
@@ -250,8 +260,8 @@ class GreedyAgent:
                 return Place(t, 1)
             heapq.heapreplace(heap, (current, t))
 
-    def _setup_scores(self, view: dict[str, Any], info: MapInfo) -> dict[int, float]:
-        me, owner, jitter = self.seat, view["owner"], self._jitter
+    def _setup_scores(self, view: View, info: MapInfo) -> dict[int, float]:
+        me, owner, jitter = self.seat, view.owner, self._jitter
         focus = self._focus(view, info)
         scores = {}
         for t in range(info.size):
@@ -271,11 +281,11 @@ class GreedyAgent:
 
     # ------------------------------------------------------------- cards
 
-    def _trade(self, view: dict[str, Any], legal: Sequence[Any], info: MapInfo) -> Any:
+    def _trade(self, view: View, legal: Sequence[Any], info: MapInfo) -> Any:
         """The best set when forced or worth it; otherwise keep the cards."""
-        me, owner = self.seat, view["owner"]
+        me, owner = self.seat, view.owner
         size = len(owner)
-        bonus = view["options"]["card_territory_bonus"]
+        bonus = view.options.card_territory_bonus
         best, best_score = None, -1e9
         for action in legal:
             if type(action) is not Trade:
@@ -287,15 +297,16 @@ class GreedyAgent:
                 best, best_score = action, score
         if best is None:
             return legal[0]
-        if STOP_TRADING not in legal or view["next_trade_value"] >= TRADE_AT or best_score > 0:
+        if STOP_TRADING not in legal or view.next_trade_value >= TRADE_AT or best_score > 0:
             return best
         return STOP_TRADING
 
     # ------------------------------------------------------------- placement
 
-    def _place(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Place:
+    def _place(self, view: View, legal: Any, info: MapInfo) -> Place:
         """The turn's placements, planned at its first and played one by one."""
-        left = view["to_place"]
+        left = view.to_place
+        assert left is not UNSET, "the mover's view has its turn details"
         plan = self._plan
         if plan and sum(p.count for p in plan) == left and plan[0] in legal:
             return plan.pop(0)
@@ -314,11 +325,9 @@ class GreedyAgent:
             left -= count
         return plan.pop(0)
 
-    def _guard(
-        self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int
-    ) -> Place | None:
+    def _guard(self, view: View, info: MapInfo, caps: dict[int, int], left: int) -> Place | None:
         """Units for the most outnumbered border of a continent we hold, if any."""
-        units = view["units"]
+        units = _own(view.units)
         worst, need = -1, 0
         for c, size in enumerate(info.sizes):
             if self._continent(view, info, c)[0] != size:
@@ -331,10 +340,11 @@ class GreedyAgent:
             return None
         return Place(worst, min(need, left // 2, caps[worst]))
 
-    def _front(self, view: dict[str, Any], info: MapInfo, caps: dict[int, int], left: int) -> int:
+    def _front(self, view: View, info: MapInfo, caps: dict[int, int], left: int) -> int:
         """Where `left` new units gain the most: the own territory whose best attack (with
         those units added) has the highest value × capture chance."""
-        me, owner, units, adj = self.seat, view["owner"], view["units"], info.adj
+        me, owner, units, adj = self.seat, view.owner, view.units, info.adj
+        own = _own(units)
         table = self._table(view)
         focus = self._focus(view, info)
         worth: dict[int, float] = {}
@@ -348,7 +358,7 @@ class GreedyAgent:
                 if owner[t] == me:
                     continue
                 if row is None:  # only for a territory with an enemy in reach
-                    stack = units[s] + (left if left < room else room)
+                    stack = own[s] + (left if left < room else room)
                     row = table[stack] if stack <= TABLE else ()
                 held = units[t]
                 if held is None:
@@ -360,27 +370,25 @@ class GreedyAgent:
                 if chance * value > best_score:
                     best, best_score = s, chance * value
         if best < 0:  # no enemy within reach of any open territory
-            best = max((s for s, room in caps.items() if room > 0), key=lambda s: units[s])
+            best = max((s for s, room in caps.items() if room > 0), key=lambda s: own[s])
         return best
 
     # ------------------------------------------------------------- attacks
 
-    def _table(self, view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
+    def _table(self, view: View) -> tuple[tuple[float, ...], ...]:
         """The blitz odds for the view's dice (kept while the options object is the same:
         views share one per options value)."""
-        options = view["options"]
+        options = view.options
         if options is not self._table_for:
             self._table_for = options
-            self._blitz_odds = blitz_table(
-                options["attack_dice_sides"], options["defend_dice_sides"]
-            )
+            self._blitz_odds = blitz_table(options.attack_dice_sides, options.defend_dice_sides)
         return self._blitz_odds
 
-    def _attack(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
+    def _attack(self, view: View, legal: Any, info: MapInfo) -> Any:
         """A blitz on the best target with good odds, or stop."""
-        units = view["units"]
+        units = view.units
         table = self._table(view)
-        floor = CARD_ODDS if view["options"]["cards"] and not view["captured"] else ATTACK_ODDS
+        floor = CARD_ODDS if view.options.cards and not view.captured else ATTACK_ODDS
         best_score, focus = 0.0, -2
         source = target = -1
         for s, t in legal.pairs:
@@ -398,18 +406,19 @@ class GreedyAgent:
                 source, target, best_score = s, t, score
         if source < 0:
             return STOP_ATTACKING
-        owner = view["owner"]
+        owner = view.owner
         if any(owner[n] is None for n in info.near[target]):  # fog: decide after the capture
             return Blitz(source, target)
         # `_move_in`'s choice, one decision early: all (clamped by the engine) or the minimum
         return Blitz(source, target, units[source] if self._ahead(owner, info, target) else 0)
 
-    def _move_in(self, view: dict[str, Any], legal: Any, info: MapInfo) -> MoveIn:
+    def _move_in(self, view: View, legal: Any, info: MapInfo) -> MoveIn:
         """Everything goes on to the front: all it may if the captured territory borders
         enemies, else the minimum (the source stays the front)."""
-        pending = view["move_in"]
-        ahead = self._ahead(view["owner"], info, pending["target"])
-        return MoveIn(pending["high"] if ahead else pending["low"])
+        pending = view.move_in
+        assert pending is not UNSET, "the mover's view has its pending move-in"
+        ahead = self._ahead(view.owner, info, pending.target)
+        return MoveIn(pending.high if ahead else pending.low)
 
     def _ahead(self, owner: Sequence[int | None], info: MapInfo, target: int) -> bool:
         """Whether `target` borders a territory not ours (or unseen): the front moves on."""
@@ -418,9 +427,9 @@ class GreedyAgent:
 
     # ------------------------------------------------------------- transfer
 
-    def _transfer(self, view: dict[str, Any], legal: Any, info: MapInfo) -> Any:
+    def _transfer(self, view: View, legal: Any, info: MapInfo) -> Any:
         """The biggest interior stack to the most threatened border it may reach."""
-        me, owner, near = self.seat, view["owner"], info.near
+        me, owner, near = self.seat, view.owner, info.near
         front: set[int] = set()  # own territories next to an enemy (or an unseen one)
         for t, holder in enumerate(owner):
             if holder != me:

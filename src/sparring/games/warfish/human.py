@@ -29,6 +29,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec import UNSET
+
 from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import (
@@ -42,8 +44,11 @@ from .actions import (
     Trade,
     Transfer,
 )
+from .maps import ContinentView
 from .odds import blitz_table, capture_chance
+from .options import WarfishOptions
 from .render import describe_event
+from .views import View
 
 HELP_WORDS = frozenset({"?", "help", "h"})
 MAP_WORDS = frozenset({"map", "board", "show", "view"})
@@ -75,7 +80,9 @@ class HumanAgent(TerminalAgent):
 
     refusal_prefix = ""  # `parse_answer` words its own refusals, and help is no refusal
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+    def prompt(self, view: Any, legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        """`view` is a Warfish `View` (typed `Any` as `TerminalAgent.prompt` takes views
+        as dicts)."""
         board = Board(view)
         return [screen(board), question(board, legal)], lambda text: parse_answer(
             text, board, legal
@@ -88,18 +95,21 @@ class HumanAgent(TerminalAgent):
 class Board:
     """The view's map with what a person needs to read it: names, continents, owners."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
+        if view.seat is None:
+            raise ValueError("a person plays a seat: the spectator's view has no seat")
         self.view = view
-        self.seat: int = view["seat"]
-        static = view["map"]
-        self.names: list[str] = static["territories"]
-        self.borders: list[list[int]] = static["borders"]
-        self.continents: list[dict[str, Any]] = static["continents"]
-        self.continent_of = {t: c["name"] for c in self.continents for t in c["territories"]}
-        self.owner: list[int | None] = view["owner"]
-        self.units: list[int | None] = view["units"]
-        self.phase: str = view["phase"]
-        self.options: dict[str, Any] = view["options"]
+        self.seat: int = view.seat
+        static = view.map
+        self.names: Sequence[str] = static.territories
+        self.borders: Sequence[Sequence[int]] = static.borders
+        self.continents: Sequence[ContinentView] = static.continents
+        self.continent_of = {t: c.name for c in self.continents for t in c.territories}
+        self.owner: list[int | None] = view.owner
+        self.units: list[int | None] = view.units
+        self.phase: str = view.phase
+        self.options: WarfishOptions = view.options
+        self.hand: list[int] = [] if view.hand is UNSET else view.hand
 
     def who(self, t: int) -> str:
         holder = self.owner[t]
@@ -119,20 +129,20 @@ class Board:
     def card(self, card: int) -> str:
         if card >= len(self.names):
             return f"[{card}] wild"
-        return f"[{card}] {self.names[card]} ({self.view['map']['suits'][card]})"
+        return f"[{card}] {self.names[card]} ({self.view.map.suits[card]})"
 
 
 def screen(board: Board) -> str:
     """The board, the players, the hand and the recent events."""
     view, names = board.view, board.names
-    turn = view["turn"]
+    turn = view.turn
     lines = [
-        f"Warfish · {view['map']['name']} · round {view['round']} · you are P{board.seat + 1}"
+        f"Warfish · {view.map.name} · round {view.round} · you are P{board.seat + 1}"
         + ("" if turn is None else f" · P{turn + 1} to move")
     ]
     width = max(len(n) for n in names)
     for continent in board.continents:
-        members = continent["territories"]
+        members = continent.territories
         holders = {board.owner[t] for t in members}
         only = next(iter(holders)) if len(holders) == 1 else None
         held = "nobody"
@@ -140,7 +150,7 @@ def screen(board: Board) -> str:
             held = "unknown"
         elif only is not None and only >= 0:
             held = board.who(members[0])
-        lines.append(f"{continent['name']} (bonus {continent['bonus']}, held by {held})")
+        lines.append(f"{continent.name} (bonus {continent.bonus}, held by {held})")
         for t in members:
             units = board.units[t]
             marker = "*" if board.mine(t) else " "
@@ -148,17 +158,16 @@ def screen(board: Board) -> str:
                 f" {marker}{t:>3}  {names[t]:<{width}}  {board.who(t):<7} "
                 f"{'?' if units is None else units:>4}  → {', '.join(map(str, board.borders[t]))}"
             )
-    for player in view["players"]:
-        you = " (you)" if player["seat"] == board.seat else ""
+    for player in view.players:
+        you = " (you)" if player.seat == board.seat else ""
         extra = ""
-        if "territories" in player:
-            extra = f", {player['territories']} territories, {player['units']} units"
-        out = "" if player["alive"] else " (out)"
-        lines.append(f"P{player['seat'] + 1}{you}{out}: {player['cards']} cards{extra}")
-    hand = view.get("hand") or []
-    lines.append("Your cards: " + (", ".join(board.card(c) for c in hand) or "none"))
-    lines.append(f"Next set is worth {view['next_trade_value']} units.")
-    log = view.get("log", [])[-8:]
+        if player.territories is not UNSET:
+            extra = f", {player.territories} territories, {player.units} units"
+        out = "" if player.alive else " (out)"
+        lines.append(f"P{player.seat + 1}{you}{out}: {player.cards} cards{extra}")
+    lines.append("Your cards: " + (", ".join(board.card(c) for c in board.hand) or "none"))
+    lines.append(f"Next set is worth {view.next_trade_value} units.")
+    log = view.log[-8:]
     if log:
         lines.append("Recent:")
         lines.extend("  " + describe_event(e, board.seat, names) for e in log)
@@ -169,17 +178,17 @@ def question(board: Board, legal: Sequence[Any]) -> str:
     """The decision at hand, with its choices."""
     view, phase = board.view, board.phase
     if phase == "setup":
-        left = view.get("setup_left", [None] * (board.seat + 1))[board.seat]
+        left = None if view.setup_left is UNSET else view.setup_left[board.seat]
         spots = ", ".join(board.label(action.territory) for action in legal)
         return f"Setup: place one unit ({left} left to place) on one of: {spots}\n{_hint()}"
     if phase == "place":
         return (
-            f"Place your units: {view['to_place']} left. 'place T N', or 'place T' for all.\n"
+            f"Place your units: {view.to_place} left. 'place T N', or 'place T' for all.\n"
             + _hint()
         )
     if phase == "trade":
         sets = _sets(legal)
-        lines = [f"Trade cards for {view['next_trade_value']} units?"]
+        lines = [f"Trade cards for {view.next_trade_value} units?"]
         lines.extend(
             f"  {i}: " + " + ".join(board.card(c) for c in trade.cards)
             for i, trade in enumerate(sets, 1)
@@ -193,10 +202,11 @@ def question(board: Board, legal: Sequence[Any]) -> str:
     if phase == "attack":
         return _attack_question(board, legal) + "\n" + _hint()
     if phase == "move_in":
-        move = view["move_in"]
+        move = view.move_in
+        assert move is not UNSET, "the mover's view has its pending move-in"
         return (
-            f"You took {board.names[move['target']]}: move in {move['low']}-{move['high']} "
-            f"units from {board.names[move['source']]} (a number, 'all' or 'min').\n" + _hint()
+            f"You took {board.names[move.target]}: move in {move.low}-{move.high} "
+            f"units from {board.names[move.source]} (a number, 'all' or 'min').\n" + _hint()
         )
     if phase == "transfer":
         return _transfer_question(board, legal) + "\n" + _hint()
@@ -213,7 +223,7 @@ def _sets(legal: Sequence[Any]) -> list[Trade]:
 
 def _attack_question(board: Board, legal: Any) -> str:
     options = board.options
-    table = blitz_table(options["attack_dice_sides"], options["defend_dice_sides"])
+    table = blitz_table(options.attack_dice_sides, options.defend_dice_sides)
     lines = [
         "Attack: 'attack A B [dice]', 'blitz A B' (either may end 'then all|min|N'), "
         "or 'stop'. Possible attacks:"
@@ -226,8 +236,8 @@ def _attack_question(board: Board, legal: Any) -> str:
         )
     if len(legal.pairs) > LISTED:
         lines.append(f"  ... and {len(legal.pairs) - LISTED} more")
-    left = board.view.get("attacks_left")
-    if left is not None:
+    left = board.view.attacks_left
+    if left is not None and left is not UNSET:
         lines.append(f"Attack rolls left this turn: {left}")
     return "\n".join(lines)
 
@@ -371,13 +381,14 @@ def _read_setup(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
     if not board.mine(spot):
         return None, f"{board.label(spot)} is not yours"
     if spot not in legal.territories:
-        return None, f"{board.names[spot]} is full (max_units {board.options['max_units']})"
+        return None, f"{board.names[spot]} is full (max_units {board.options.max_units})"
     return Place(spot, 1), ""
 
 
 def _read_place(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
     tokens = _verb(tokens, "place", "p", "put")
-    left = board.view["to_place"]
+    left = board.view.to_place
+    assert left is not UNSET, "the mover's view has its turn details"
     count_token = None
     if len(tokens) > 2 and tokens[0].isdigit() and tokens[1] in SEPARATORS:  # "3 on alaska"
         count_token, tokens = tokens[0], tokens[2:]
@@ -395,7 +406,7 @@ def _read_place(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
         return None, f"{board.label(spot)} is not yours"
     cap = legal.cap(spot)
     if cap == 0:
-        return None, f"{board.names[spot]} is full (max_units {board.options['max_units']})"
+        return None, f"{board.names[spot]} is full (max_units {board.options.max_units})"
     count, reason = (
         (min(left, cap), "") if count_token is None else _count(count_token, 1, cap, "the count")
     )
@@ -420,8 +431,7 @@ def _read_trade(tokens: list[str], board: Board, legal: Sequence[Any]) -> tuple[
         return None, f"choose a set from 1 to {len(sets)}"
     if len(tokens) == 3 and all(t.isdigit() for t in tokens):
         cards = tuple(int(t) for t in tokens)
-        hand = board.view.get("hand") or []
-        missing = [c for c in cards if c not in hand]
+        missing = [c for c in cards if c not in board.hand]
         if missing:
             return None, f"card(s) {missing} are not in your hand"
         trade = Trade(cards)
@@ -514,11 +524,11 @@ def _transfer_reason(board: Board, source: int, target: int) -> str:
         return "a transfer moves units between two different territories"
     if (board.units[source] or 0) < 2:
         return f"{board.names[source]} has no unit to spare (one stays)"
-    if board.options["transfer_rule"] == "connected":
+    if board.options.transfer_rule == "connected":
         return f"no path of your territories from {board.names[source]} to {board.names[target]}"
     if target not in board.borders[source]:
         return f"no border from {board.names[source]} to {board.names[target]}"
-    return f"{board.names[target]} is full (max_units {board.options['max_units']})"
+    return f"{board.names[target]} is full (max_units {board.options.max_units})"
 
 
 def _read_transfer(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:

@@ -10,7 +10,7 @@ together (every listed action is accepted, every unlisted one refused).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from . import cards
 from .actions import (
@@ -32,15 +32,15 @@ from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
 if TYPE_CHECKING:
     from .state import WarfishState
 
-SETUP, TRADE, PLACE, ATTACK, MOVE_IN, TRANSFER, OVER = (
-    "setup",
-    "trade",
-    "place",
-    "attack",
-    "move_in",
-    "transfer",
-    "over",
-)
+#: The phases of a game, as states, views and scenarios name them.
+Phase = Literal["setup", "trade", "place", "attack", "move_in", "transfer", "over"]
+SETUP: Final = "setup"
+TRADE: Final = "trade"
+PLACE: Final = "place"
+ATTACK: Final = "attack"
+MOVE_IN: Final = "move_in"
+TRANSFER: Final = "transfer"
+OVER: Final = "over"
 NEUTRAL = -1
 FORCED_TRADE_HAND = 5
 UNLIMITED = 1 << 30

@@ -9,7 +9,8 @@ with a `MapError` naming the territory, continent or border at fault, so a map a
 has to guess.
 
 Loaded maps are cached and immutable: territories are integer indices and adjacency is
-tuples and frozensets, which is what the engine's hot paths read.
+tuples and frozensets, which is what the engine's hot paths read. A map's public form in a
+view, `MapView`, is a frozen struct of tuples built once per map.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from functools import cache
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from sparring.core.errors import BadInput
 
@@ -43,12 +46,35 @@ class Continent:
     members: tuple[int, ...]
 
 
+class ContinentView(msgspec.Struct, frozen=True):
+    """A continent as a view shows it: its name, bonus and territories (indices)."""
+
+    name: str
+    bonus: int
+    territories: tuple[int, ...]
+
+
+class MapView(msgspec.Struct, frozen=True):
+    """A map as every view shows it (``view.map``): the map's key and title, territory
+    names in index order, continents, borders as out-lists per territory, each territory
+    card's suit, and the most players it seats. Immutable, so one object is shared by every
+    view of every game on the map."""
+
+    key: str
+    name: str
+    territories: tuple[str, ...]
+    continents: tuple[ContinentView, ...]
+    borders: tuple[tuple[int, ...], ...]
+    suits: tuple[str, ...]
+    max_players: int
+
+
 @dataclass(frozen=True, eq=False)
 class WarfishMap:
     """One validated map. ``adj[t]`` are the territories `t` may attack (borders out of
     `t`), ``radj[t]`` those that may attack `t`, ``near[t]`` both (what fog reveals around
-    an owned territory). ``static`` is the JSON form shared by every view of every game on
-    this map — never mutate it."""
+    an owned territory). ``static`` is the map as views show it, shared by every view of
+    every game on this map."""
 
     key: str
     title: str
@@ -62,7 +88,7 @@ class WarfishMap:
     near: tuple[tuple[int, ...], ...]
     suits: tuple[int, ...]
     max_players: int
-    static: dict[str, Any]
+    static: MapView
     size: int = field(init=False)
     #: per continent, a function from a per-territory list to its members' entries (the
     #: income's "owns it whole" test, at every turn)
@@ -153,17 +179,15 @@ def parse_map(data: Any, key: str) -> WarfishMap:
     radj_t = tuple(tuple(sorted(r)) for r in radj)
     near = tuple(tuple(sorted(set(a) | set(r))) for a, r in zip(adj_t, radj_t, strict=True))
     suits = tuple(i % len(SUITS) for i in range(len(names)))
-    static = {
-        "key": key,
-        "name": title,
-        "territories": list(names),
-        "continents": [
-            {"name": c.name, "bonus": c.bonus, "territories": list(c.members)} for c in continents
-        ],
-        "borders": [list(a) for a in adj_t],
-        "suits": [SUITS[s] for s in suits],
-        "max_players": max_players,
-    }
+    static = MapView(
+        key=key,
+        name=title,
+        territories=names,
+        continents=tuple(ContinentView(c.name, c.bonus, c.members) for c in continents),
+        borders=adj_t,
+        suits=tuple(SUITS[s] for s in suits),
+        max_players=max_players,
+    )
     return WarfishMap(
         key=key,
         title=title,

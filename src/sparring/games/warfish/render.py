@@ -4,7 +4,14 @@ so it shows exactly what that seat may know."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from msgspec import UNSET
+
+if TYPE_CHECKING:
+    from .maps import MapView
+    from .views import View
 
 
 def _who(owner: int | None) -> str:
@@ -13,16 +20,14 @@ def _who(owner: int | None) -> str:
     return "neutral" if owner < 0 else f"P{owner + 1}"
 
 
-def _card(view: dict[str, Any], card: int) -> str:
-    board = view["map"]
-    names = board["territories"]
-    if card >= len(names):
+def _card(board: MapView, card: int) -> str:
+    if card >= len(board.territories):
         return "wild"
-    return f"{names[card]} ({board['suits'][card]})"
+    return f"{board.territories[card]} ({board.suits[card]})"
 
 
 def describe_event(
-    event: dict[str, Any], viewer: int | None, names: list[str] | None = None
+    event: dict[str, Any], viewer: int | None, names: Sequence[str] | None = None
 ) -> str:
     """One line for one event. Territories are named when `names` (the map's territory
     names) is given, else shown as ``#index``."""
@@ -80,57 +85,67 @@ _DESCRIBE: dict[str, Any] = {
 }
 
 
-def render_view(view: dict[str, Any], log_lines: int = 12) -> str:
-    board = view["map"]
-    names = board["territories"]
+def render_view(view: View, log_lines: int = 12) -> str:
+    board = view.map
+    names = board.territories
     continent_of = {}
-    for continent in board["continents"]:
-        for t in continent["territories"]:
-            continent_of[t] = continent["name"]
-    turn = view["turn"]
+    for continent in board.continents:
+        for t in continent.territories:
+            continent_of[t] = continent.name
+    turn = view.turn
     lines = [
-        f"Warfish · {board['name']} · round {view['round']} · phase {view['phase']}"
+        f"Warfish · {board.name} · round {view.round} · phase {view.phase}"
         + ("" if turn is None else f" · P{turn + 1} to move")
     ]
     width = max(len(n) for n in names)
     lines.append(f"  {'#':>3}  {'territory':<{width}}  {'owner':<7} {'units':>5}  continent")
     for t, name in enumerate(names):
-        units = view["units"][t]
+        units = view.units[t]
         lines.append(
-            f"  {t:>3}  {name:<{width}}  {_who(view['owner'][t]):<7} "
+            f"  {t:>3}  {name:<{width}}  {_who(view.owner[t]):<7} "
             f"{'?' if units is None else units:>5}  {continent_of[t]}"
         )
-    for player in view["players"]:
+    for player in view.players:
         extra = ""
-        if "territories" in player:
-            extra = f", {player['territories']} territories, {player['units']} units"
-        state = "" if player["alive"] else " (out)"
-        lines.append(f"P{player['seat'] + 1}{state}: {player['cards']} cards{extra}")
+        if player.territories is not UNSET:
+            extra = f", {player.territories} territories, {player.units} units"
+        state = "" if player.alive else " (out)"
+        lines.append(f"P{player.seat + 1}{state}: {player.cards} cards{extra}")
     lines.append(
-        f"Cards: next set worth {view['next_trade_value']}, deck {view['deck_size']}, "
-        f"discard {len(view['discard'])}"
+        f"Cards: next set worth {view.next_trade_value}, deck {view.deck_size}, "
+        f"discard {len(view.discard)}"
     )
-    if "hand" in view:
-        hand = ", ".join(f"{c}: {_card(view, c)}" for c in view["hand"]) or "none"
+    if view.hand is not UNSET:
+        hand = ", ".join(f"{c}: {_card(board, c)}" for c in view.hand) or "none"
         lines.append(f"Your hand: {hand}")
-    if "to_place" in view:
+    if view.to_place is not UNSET:
         lines.append(
-            f"Turn: {view['to_place']} to place, transfers left {view['transfers_left']}"
-            + ("" if view["attacks_left"] is None else f", attacks left {view['attacks_left']}")
-            + (", captured this turn" if view["captured"] else "")
+            f"Turn: {view.to_place} to place, transfers left {view.transfers_left}"
+            + ("" if view.attacks_left is None else f", attacks left {view.attacks_left}")
+            + (", captured this turn" if view.captured else "")
         )
-    if "move_in" in view:
-        m = view["move_in"]
+    move = view.move_in
+    if move is not UNSET:
         lines.append(
-            f"Move in {m['low']}-{m['high']} units from {names[m['source']]} "
-            f"into {names[m['target']]}"
+            f"Move in {move.low}-{move.high} units from {names[move.source]} "
+            f"into {names[move.target]}"
         )
-    if "setup_left" in view:
-        lines.append(f"Setup units left: {view['setup_left']}")
-    log = view.get("log", [])[-log_lines:]
+    if view.setup_left is not UNSET:
+        lines.append(f"Setup units left: {view.setup_left}")
+    log = view.log[-log_lines:]
     if log:
         lines.append("Recent:")
-        lines.extend("  " + describe_event(e, view["seat"], names) for e in log)
-    if view["phase"] == "over":
-        lines.append(f"Game over: {view['end_reason']}")
+        lines.extend("  " + describe_event(e, view.seat, names) for e in log)
+    if view.phase == "over":
+        lines.append(f"Game over: {view.end_reason}")
     return "\n".join(lines)
+
+
+def status_line(spectator_view: View) -> str | None:
+    """Before each turn: the round and, without fog, each player's territories and units."""
+    players = spectator_view.players
+    if not players or players[0].territories is UNSET:
+        return f"round {spectator_view.round}"
+    return f"round {spectator_view.round} · " + " · ".join(
+        f"P{p.seat + 1} {p.territories}t/{p.units}u" for p in players if p.alive
+    )

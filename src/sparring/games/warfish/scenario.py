@@ -20,6 +20,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from msgspec import UNSET
+
 from sparring.core.errors import BadInput
 from sparring.core.scenario import (
     Check,
@@ -65,7 +67,7 @@ from .position import (
     territory_id,
 )
 from .state import WarfishState
-from .views import view
+from .views import View, view
 
 NONE = "none"
 HIDDEN = "hidden"
@@ -640,12 +642,12 @@ def _view_checks(node: Node, key: str) -> list[Expectation]:
 
 
 def _view_table(seat: int | None) -> dict[str, Maker]:
-    def of(read: Callable[[dict[str, Any]], Any]) -> Callable[[WarfishState], Any]:
+    def of(read: Callable[[View], Any]) -> Callable[[WarfishState], Any]:
         return lambda state: read(view(state, seat))
 
     def square(state: Any, t: int) -> tuple[Any, Any]:
         shown = view(unwrap(state), seat)
-        return shown["owner"][t], shown["units"][t]
+        return shown.owner[t], shown.units[t]
 
     def sees(node: Node, key: str) -> list[Expectation]:
         where = node.path(key)
@@ -653,7 +655,7 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
         value = sorted(_name(f"{where}[{i}]", v) for i, v in enumerate(items))
 
         def read(state: WarfishState) -> list[str]:
-            shown = view(state, seat)["owner"]
+            shown = view(state, seat).owner
             return sorted(state.map.names[t] for t, o in enumerate(shown) if o is not None)
 
         return [ValueCheck(where, value, observer(read))]
@@ -665,11 +667,11 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
             for i, row in enumerate(rows):
                 list_of(f"{node.path(key)}[{i}]", row, int, 2)
 
-        def read(shown: dict[str, Any]) -> Any:
-            entries = shown["players"]
-            if "territories" not in entries[0]:
+        def read(shown: View) -> Any:
+            entries = shown.players
+            if entries[0].territories is UNSET:
                 return HIDDEN
-            return [[p["territories"], p["units"]] for p in entries]
+            return [[p.territories, p.units] for p in entries]
 
         return [ValueCheck(node.path(key), value, observer(of(read)))]
 
@@ -677,23 +679,34 @@ def _view_table(seat: int | None) -> dict[str, Maker]:
         value = node.get(key, (int, str))
         if isinstance(value, str) and value != HIDDEN:
             raise BadInput(f"{node.path(key)}: expected a count or 'hidden'")
-        return [ValueCheck(node.path(key), value, observer(of(lambda v: v.get(key, HIDDEN))))]
+
+        def read(shown: View) -> Any:
+            return HIDDEN if shown.to_place is UNSET else shown.to_place
+
+        return [ValueCheck(node.path(key), value, observer(of(read)))]
+
+    def hand(state: WarfishState) -> list[int]:
+        shown = view(state, seat).hand
+        assert shown is not UNSET, "a seat's view has its hand (a spectator's is refused)"
+        return shown
 
     def logged(state: WarfishState, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        return list(view(state, seat)["log"])
+        return list(view(state, seat).log)
 
     return {
         "sees": sees,
         "territories": lambda node, key: _board_checks(node, key, square, hidden=True),
-        "hand": _cards_of(lambda s: view(s, seat)["hand"]),
-        "cards": _ints(of(lambda v: [p["cards"] for p in v["players"]])),
-        "alive": _value(list, of(lambda v: [p["alive"] for p in v["players"]])),
+        "hand": _cards_of(hand),
+        "cards": _ints(of(lambda v: [p.cards for p in v.players])),
+        "alive": _value(list, of(lambda v: [p.alive for p in v.players])),
         "totals": totals,
         "to_place": to_place,
-        "turn_details": _value(bool, of(lambda v: "to_place" in v or "setup_left" in v)),
-        "discard": _cards_of(lambda s: view(s, seat)["discard"]),
-        "deck_size": _value(int, of(lambda v: v["deck_size"])),
-        "next_trade_value": _value(int, of(lambda v: v["next_trade_value"])),
+        "turn_details": _value(
+            bool, of(lambda v: v.to_place is not UNSET or v.setup_left is not UNSET)
+        ),
+        "discard": _cards_of(lambda s: view(s, seat).discard),
+        "deck_size": _value(int, of(lambda v: v.deck_size)),
+        "next_trade_value": _value(int, of(lambda v: v.next_trade_value)),
         "log": _log(logged),
         "log_match": _log_match,
     }

@@ -9,19 +9,20 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Search,
     Secrecy,
     new_game_with,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
-from .render import describe_event, render_view
+from .render import describe_event, render_view, status_line
 from .state import WarfishState
-from .views import lean_view, view
+from .views import View, lean_view, view
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -54,16 +55,6 @@ def summarize(state: WarfishState) -> dict[str, Any]:
     }
 
 
-def status_line(spectator_view: dict[str, Any]) -> str | None:
-    """Before each turn: the round and, without fog, each player's territories and units."""
-    players = spectator_view["players"]
-    if not players or "territories" not in players[0]:
-        return f"round {spectator_view['round']}"
-    return f"round {spectator_view['round']} · " + " · ".join(
-        f"P{p['seat'] + 1} {p['territories']}t/{p['units']}u" for p in players if p["alive"]
-    )
-
-
 def _scenario() -> ScenarioGame:
     from .scenario import SCENARIO
 
@@ -76,6 +67,8 @@ def _conformance() -> Hooks:
     return HOOKS
 
 
+#: Warfish's views are `views.View` structs, while `core.game.View` (what `view`, `render_view`,
+#: `status_line` and `lean_view` are typed with) still names a dict: hence the four ignores.
 SPEC = GameSpec(
     name="warfish",
     title="Warfish",
@@ -91,19 +84,19 @@ SPEC = GameSpec(
     new_game=new_game_with(WarfishState, WarfishOptions),
     options_from_json=WarfishOptions.from_json,
     action_from_json=action_from_json,
-    view=view,
+    view=view,  # type: ignore[arg-type]
     summarize=summarize,
     display=Display(
-        render_view=render_view,
+        render_view=render_view,  # type: ignore[arg-type]
         describe_event=describe,
-        status_line=status_line,
+        status_line=status_line,  # type: ignore[arg-type]
         turn_event="wf_turn",
         headline_events=frozenset({"game_end", "forfeit"}),
         reveal_live=True,
     ),
     agents=AGENTS,
     referee=RefereePolicy(decision_seconds=10.0),
-    search=Search(lean_view=lean_view),
+    search=Search(lean_view=lean_view),  # type: ignore[arg-type]
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         bench_agents=("greedy", "greedy"),
@@ -111,4 +104,5 @@ SPEC = GameSpec(
         conformance=_conformance,
         decision_bound=decision_bound,
     ),
+    messages=Messages(actions=Action, options=WarfishOptions, view=View),
 )

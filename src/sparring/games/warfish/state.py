@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sparring.core.errors import IllegalAction
+from sparring.core.engine import Engine
 from sparring.core.events import PUBLIC, Event
 from sparring.core.game import EndReason, Outcome
 from sparring.core.rng import Rng
@@ -25,7 +25,6 @@ from sparring.core.rng import Rng
 from . import cards
 from . import events as ev
 from .actions import (
-    Action,
     Attack,
     Blitz,
     EndTurn,
@@ -49,6 +48,7 @@ from .legal import (
     SETUP,
     TRADE,
     TRANSFER,
+    Phase,
     attack_choices,
     menu,
     pending_move_in,
@@ -57,12 +57,12 @@ from .legal import (
     transfer_choices,
 )
 from .menus import AttackMenu, PlaceMenu, TransferMenu
-from .options import WarfishOptions, shared_json
+from .options import WarfishOptions
 
 __all__ = ["ATTACK", "MOVE_IN", "NEUTRAL", "OVER", "PLACE", "SETUP", "TRADE", "TRANSFER"]
 
 
-class WarfishState:
+class WarfishState(Engine):
     """A whole game. Public fields (read them; write them only to set up a position in
     tests or scenarios, then call `recount` and `begin_turn`):
 
@@ -80,9 +80,7 @@ class WarfishState:
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
         options = options or WarfishOptions()
-        options.validate()
         self.options = options
-        self.options_json = shared_json(options)
         self.map = options.board
         self.num_players = options.players
         self.fog = options.fog
@@ -98,7 +96,7 @@ class WarfishState:
         self.alive = [True] * players
         self.territory_count = [0] * players
         self.unit_count = [0] * players
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.seat = 0
         self.round = 0
         self.to_place = 0
@@ -169,20 +167,21 @@ class WarfishState:
             self._legal = menu(self)
         return self._legal
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Play `action` for `player` (default: the seat to move); an illegal action raises
-        `IllegalAction` with the reason and changes nothing."""
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        if player is not None and player != self.seat:
-            raise IllegalAction(f"seat {player} cannot act now: it is seat {self.seat}'s turn")
+    # `apply` is `Engine`'s: game over, whose turn, `offers`, `refusal`, then `HANDLERS`.
+
+    def offers(self, action: Any, seat: int) -> bool:
+        """Whether the kept menu lists `action`: menus answer `in` by index, cheaply. With
+        no menu kept (nobody asked for the legal actions) `refusal` judges the action."""
         legal = self._legal
-        if legal is None or action not in legal:  # the menu answers `in` cheaply
-            reason = refusal(self, action)
-            if reason is not None:
-                raise IllegalAction(reason)
+        return legal is not None and action in legal
+
+    def refusal(self, action: Any, seat: int) -> str | None:
+        """The rules' reason to refuse `action` (`legal.refusal`), or None when they accept
+        it: an action that came before anyone asked for the menu is judged here."""
+        return refusal(self, action)
+
+    def changing(self) -> None:
         self._legal = None
-        _HANDLERS[type(action)](self, action)
 
     def forfeit(self, seat: int, reason: str) -> None:
         """`seat` leaves the game (a referee verdict): its territories turn neutral with
@@ -451,8 +450,8 @@ class WarfishState:
 
     # ------------------------------------------------------------------ cards
 
-    def _trade(self, action: Trade) -> None:
-        seat, trio = self.seat, action.cards
+    def _trade(self, action: Trade, seat: int) -> None:
+        trio = action.cards
         hand = self.hands[seat]
         for card in trio:
             hand.remove(card)
@@ -486,7 +485,7 @@ class WarfishState:
                 )
                 return
 
-    def _stop_trading(self, action: StopTrading) -> None:
+    def _stop_trading(self, action: StopTrading, seat: int) -> None:
         self._enter_place()
 
     def _draw_card(self, seat: int) -> None:
@@ -502,15 +501,15 @@ class WarfishState:
 
     # ------------------------------------------------------------------ placement
 
-    def _place(self, action: Place) -> None:
+    def _place(self, action: Place, seat: int) -> None:
         if self.phase == SETUP:
             self._place_setup(action)
             return
         t, count = action.territory, action.count
         self.units[t] += count
-        self.unit_count[self.seat] += count
+        self.unit_count[seat] += count
         self.to_place -= count
-        self._board_event((t,), (ev.PLACED, PUBLIC, self.seat, t, count, self.units[t]))
+        self._board_event((t,), (ev.PLACED, PUBLIC, seat, t, count, self.units[t]))
         self._enter_place()
 
     def _waste(self, seat: int, count: int, why: str) -> None:
@@ -534,12 +533,12 @@ class WarfishState:
         event = (ATTACKED, PUBLIC, seat, source, target, attack_faces, defend_faces)
         self._board_event((source, target), (*event, lost_a, lost_d, left_a, left_d))
 
-    def _attack(self, action: Attack) -> None:
+    def _attack(self, action: Attack, seat: int) -> None:
         source, target = action.source, action.target
         self._roll(source, target, action.dice)
         self._after_roll(source, target, action.dice, action.move_in)
 
-    def _blitz(self, action: Blitz) -> None:
+    def _blitz(self, action: Blitz, seat: int) -> None:
         source, target, units = action.source, action.target, self.units
         limit = self.options.attacks_per_turn  # 0: no limit (`attacks_left`, inlined)
         while True:
@@ -605,7 +604,7 @@ class WarfishState:
             self.discard.extend(taken)
         self.to_place += self.options.elimination_bonus
 
-    def _move_in_action(self, action: MoveIn) -> None:
+    def _move_in_action(self, action: MoveIn, seat: int) -> None:
         source, target, _, _ = pending_move_in(self)
         self.pending = None
         self._move_in(source, target, action.count)
@@ -621,12 +620,12 @@ class WarfishState:
         else:
             self._enter_place()
 
-    def _stop_attacking(self, action: StopAttacking) -> None:
+    def _stop_attacking(self, action: StopAttacking, seat: int) -> None:
         self._enter_transfer()
 
     # ------------------------------------------------------------------ transfer
 
-    def _transfer(self, action: Transfer) -> None:
+    def _transfer(self, action: Transfer, seat: int) -> None:
         source, target, count = action.source, action.target, action.count
         self.units[source] -= count
         self.units[target] += count
@@ -636,7 +635,7 @@ class WarfishState:
         )
         self._enter_transfer()
 
-    def _end_turn_action(self, action: EndTurn) -> None:
+    def _end_turn_action(self, action: EndTurn, seat: int) -> None:
         self._end_turn()
 
     # ------------------------------------------------------------------ the end
@@ -692,7 +691,7 @@ class WarfishState:
         self.events.append((ev.GAME_END, PUBLIC, winner, reason))
 
 
-_HANDLERS: dict[type, Any] = {
+WarfishState.HANDLERS = {
     Place: WarfishState._place,
     Trade: WarfishState._trade,
     StopTrading: WarfishState._stop_trading,

@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may know of a Warfish state.
+"""What one seat (or a spectator) may know of a Warfish state, as a `View` struct.
 
 Without fog the board is public: every territory's owner and units, each player's
 territory, unit and card counts, the turn's progress. Hands are private: a seat sees its
@@ -9,105 +9,160 @@ turn; per-player territory and unit totals are hidden. The spectator sees what e
 may know — all the board without fog, none of it with fog — and never a hand: anything a
 spectator is shown could reach a player.
 
-The static map (``view["map"]``) and the options are one shared object per map and per
-options value, the same in every view: read them, never mutate them.
+A field a seat may not see is left out of the JSON (`msgspec.UNSET`), not sent as null:
+``hand`` (the spectator's view), a player's ``territories`` and ``units`` (fog), the turn's
+details (another seat's turn under fog; ``setup_left`` only during the setup, the others
+only after it). The map (``view.map``) and the options are one shared, immutable object
+per map and per options value, the same in every view.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from sparring.core.events import PUBLIC, event_json
+from sparring.core.messages import ViewStruct
 
 from .fog import visible
-from .legal import MOVE_IN, OVER, SETUP, attacks_left
+from .legal import MOVE_IN, OVER, SETUP, Phase, attacks_left
+from .maps import MapView
+from .options import WarfishOptions
 from .state import WarfishState
 
 LOG_EVENTS = 12
 
 
-def view(state: WarfishState, seat: int | None, log: bool = True) -> dict[str, Any]:
-    """The JSON-ready view of `state` for `seat`, or for a spectator (None); without its
-    ``"log"`` with `log` False (`lean_view`)."""
+class PlayerView(msgspec.Struct):
+    """One seat as every view shows it; its territory and unit totals without fog only."""
+
+    seat: int
+    alive: bool
+    cards: int
+    territories: int | UnsetType = UNSET
+    units: int | UnsetType = UNSET
+
+
+class PendingMoveIn(msgspec.Struct):
+    """The capture whose move-in is to decide: from `source` into `target`, `low` to `high`
+    units."""
+
+    source: int
+    target: int
+    low: int
+    high: int
+
+
+class View(ViewStruct):
+    """What one seat (or the spectator: seat null) is shown. Territories are indices into
+    map.territories; owner -1 is neutral, owner and units null a territory unseen under
+    fog. log holds the last 12 events the seat may see (empty in the lean view served to
+    in-process agents). A field the seat is not shown is absent: hand for the spectator;
+    the turn's details (to_place, attacks_left - null when unlimited -, transfers_left,
+    captured, move_in; setup_left during the setup) on another seat's turn under fog."""
+
+    game: Literal["warfish"]
+    seat: int | None
+    map: MapView
+    options: WarfishOptions
+    round: int
+    phase: Phase
+    turn: int | None
+    to_move: list[int]
+    owner: list[int | None]
+    units: list[int | None]
+    players: list[PlayerView]
+    deck_size: int
+    discard: list[int]
+    trades: int
+    next_trade_value: int
+    winner: int | None
+    end_reason: str
+    log: list[dict[str, Any]]
+    hand: list[int] | UnsetType = UNSET
+    setup_left: list[int | None] | UnsetType = UNSET
+    to_place: int | UnsetType = UNSET
+    attacks_left: int | UnsetType | None = UNSET
+    transfers_left: int | UnsetType = UNSET
+    captured: bool | UnsetType = UNSET
+    move_in: PendingMoveIn | UnsetType = UNSET
+
+
+def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
+    """The view of `state` for `seat`, or for a spectator (None); with an empty ``log``
+    when `log` is False (`lean_view`)."""
     fog = state.fog
     alive, hands = state.alive, state.hands
     owner: list[int | None]
     units: list[int | None]
     if fog:
-        players: list[dict[str, Any]] = [
-            {"seat": s, "alive": alive[s], "cards": len(hands[s])} for s in range(state.num_players)
-        ]
+        players = [PlayerView(s, alive[s], len(hands[s])) for s in range(state.num_players)]
         seen = visible(state, seat)
         owner = [o if v else None for o, v in zip(state.owner, seen, strict=True)]
         units = [u if v else None for u, v in zip(state.units, seen, strict=True)]
     else:
         counts, totals = state.territory_count, state.unit_count
         players = [
-            {
-                "seat": s,
-                "alive": alive[s],
-                "cards": len(hands[s]),
-                "territories": counts[s],
-                "units": totals[s],
-            }
+            PlayerView(s, alive[s], len(hands[s]), counts[s], totals[s])
             for s in range(state.num_players)
         ]
         owner = list(state.owner)
         units = list(state.units)
     over = state.phase == OVER
-    out: dict[str, Any] = {
-        "game": "warfish",
-        "seat": seat,
-        "map": state.map.static,
-        "options": state.options_json,
-        "round": state.round,
-        "phase": state.phase,
-        "turn": None if over else state.seat,
-        "to_move": [] if over else [state.seat],
-        "owner": owner,
-        "units": units,
-        "players": players,
-        "deck_size": len(state.deck),
-        "discard": state.discard[:],
-        "trades": state.trades,
-        "next_trade_value": state.options.trade_value(state.trades),
-        "winner": state.winner,
-        "end_reason": state.end_reason,
-    }
-    if log:
-        out["log"] = _log(state, seat)
-    if seat is not None:
-        out["hand"] = hands[seat][:]
+    # By position, in `View`'s field order: a struct built by keywords costs several times
+    # more, and a view is built at every decision.
+    out = View(
+        "warfish",
+        seat,
+        state.map.static,
+        state.options,
+        state.round,
+        state.phase,
+        None if over else state.seat,  # turn
+        [] if over else [state.seat],  # to_move
+        owner,
+        units,
+        players,
+        len(state.deck),  # deck_size
+        state.discard[:],
+        state.trades,
+        state.options.trade_value(state.trades),  # next_trade_value
+        state.winner,
+        state.end_reason,
+        _log(state, seat) if log else [],
+        UNSET if seat is None else hands[seat][:],  # hand
+    )
     if not fog or (seat is not None and seat == state.seat):
         _turn_details(state, seat, out)
     return out
 
 
-def lean_view(state: WarfishState, seat: int | None) -> dict[str, Any]:
-    """The view without its event log, for in-process agents that never read it (the
+def lean_view(state: WarfishState, seat: int | None) -> View:
+    """The view with an empty event log, for in-process agents that never read it (the
     greedy agent): the log is about half of a view's cost."""
     return view(state, seat, log=False)
 
 
-def _turn_details(state: WarfishState, seat: int | None, out: dict[str, Any]) -> None:
+def _turn_details(state: WarfishState, seat: int | None, out: View) -> None:
     """Add the turn's progress to `out` (public without fog; with fog, the mover's own)."""
     phase = state.phase
     if phase == SETUP:
         if state.fog:  # only the mover's own count
-            out["setup_left"] = [n if s == seat else None for s, n in enumerate(state.setup_left)]
+            out.setup_left = [n if s == seat else None for s, n in enumerate(state.setup_left)]
         else:
-            out["setup_left"] = state.setup_left[:]
+            out.setup_left = list(state.setup_left)
         return
     if phase == OVER:
         return
     options = state.options
-    out["to_place"] = state.to_place
-    out["attacks_left"] = attacks_left(state) if options.attacks_per_turn else None
-    out["transfers_left"] = max(0, options.transfers_per_turn - state.transfers)
-    out["captured"] = state.captured
+    out.to_place = state.to_place
+    out.attacks_left = attacks_left(state) if options.attacks_per_turn else None
+    out.transfers_left = max(0, options.transfers_per_turn - state.transfers)
+    out.captured = state.captured
     if phase == MOVE_IN and state.pending is not None:
-        source, target, low, high = state.pending
-        out["move_in"] = {"source": source, "target": target, "low": low, "high": high}
+        out.move_in = PendingMoveIn(*state.pending)
 
 
 def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
