@@ -80,9 +80,8 @@ class HumanAgent(TerminalAgent):
 
     refusal_prefix = ""  # `parse_answer` words its own refusals, and help is no refusal
 
-    def prompt(self, view: Any, legal: Sequence[Any]) -> tuple[list[str], Parse]:
-        """`view` is a Warfish `View` (typed `Any` as `TerminalAgent.prompt` takes views
-        as dicts)."""
+    def prompt(self, view: View, legal: Sequence[Any]) -> tuple[list[str], Parse]:
+        """The board and the menu for this decision."""
         board = Board(view)
         return [screen(board), question(board, legal)], lambda text: parse_answer(
             text, board, legal

@@ -67,8 +67,6 @@ def _conformance() -> Hooks:
     return HOOKS
 
 
-#: Warfish's views are `views.View` structs, while `core.game.View` (what `view`, `render_view`,
-#: `status_line` and `lean_view` are typed with) still names a dict: hence the four ignores.
 SPEC = GameSpec(
     name="warfish",
     title="Warfish",
@@ -84,19 +82,19 @@ SPEC = GameSpec(
     new_game=new_game_with(WarfishState, WarfishOptions),
     options_from_json=WarfishOptions.from_json,
     action_from_json=action_from_json,
-    view=view,  # type: ignore[arg-type]
+    view=view,
     summarize=summarize,
     display=Display(
-        render_view=render_view,  # type: ignore[arg-type]
+        render_view=render_view,
         describe_event=describe,
-        status_line=status_line,  # type: ignore[arg-type]
+        status_line=status_line,
         turn_event="wf_turn",
         headline_events=frozenset({"game_end", "forfeit"}),
         reveal_live=True,
     ),
     agents=AGENTS,
     referee=RefereePolicy(decision_seconds=10.0),
-    search=Search(lean_view=lean_view),  # type: ignore[arg-type]
+    search=Search(lean_view=lean_view),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         bench_agents=("greedy", "greedy"),
