@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .events import Event
@@ -387,6 +388,17 @@ class GameSpec:
         """A bound on the decisions of one game under `options`."""
         bound = self.extensions.decision_bound
         return self.facts.max_decisions if bound is None else bound(options)
+
+
+def imported_later(module: str, attribute: str) -> Callable[[], Any]:
+    """A loader for `Extensions`: imports `module` and returns its `attribute` only when
+    called, so a game's heavier parts (its scenario plug-in, its conformance hooks) cost
+    nothing until something uses them."""
+
+    def load() -> Any:
+        return getattr(import_module(module), attribute)
+
+    return load
 
 
 def new_game_with(state_type: Callable[[int, Any], Any], options_type: Any) -> Callable[..., Any]:

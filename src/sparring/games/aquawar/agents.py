@@ -7,9 +7,10 @@ a match between built-in agents is reproducible from the seeds alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from sparring.core.game import AgentFactory
 from sparring.core.rng import Rng
 
 from .actions import ASSERTS, PASS, Action, Pick
@@ -136,16 +137,8 @@ def _score(state: AquawarState, seat: int, before: AquawarState | None = None) -
     return total
 
 
-def _factory(cls: type) -> Callable[[int, int], Any]:
-    def build(seat: int, seed: int) -> Any:
-        return cls(seat, seed)
-
-    build.__doc__ = cls.__doc__
-    return build
-
-
-AGENTS: dict[str, Callable[[int, int], Any]] = {
-    "random": _factory(RandomAgent),
-    "greedy": _factory(GreedyAgent),
-    "human": _factory(HumanAgent),
+AGENTS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "human": HumanAgent,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sparring.core.game import (
     Display,
@@ -13,6 +13,7 @@ from sparring.core.game import (
     RefereePolicy,
     Search,
     Secrecy,
+    imported_later,
     new_game_with,
     stateless,
 )
@@ -25,10 +26,6 @@ from .options import AquawarOptions
 from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
 from .views import AquawarView, view
-
-if TYPE_CHECKING:
-    from sparring.core.conformance import Hooks
-    from sparring.core.scenario import ScenarioGame
 
 RULES_VERSION = "aquawar-2021.1"
 ROUNDS = 3
@@ -44,18 +41,6 @@ def _saiblo_seat(command: str, limits: Any) -> Any:
     from .saiblo import SaibloSeat  # loaded only when a match seats such a bot
 
     return SaibloSeat(command, limits)
-
-
-def _scenario() -> ScenarioGame:
-    from .scenario import SCENARIO
-
-    return SCENARIO
-
-
-def _conformance() -> Hooks:
-    from .conformance import HOOKS
-
-    return HOOKS
 
 
 SPEC = GameSpec(
@@ -94,8 +79,8 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},
-        scenario=_scenario,
-        conformance=_conformance,
+        scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
+        conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
     ),
     messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sparring.core.game import (
     DeckSupport,
     Display,
@@ -12,6 +10,7 @@ from sparring.core.game import (
     GameSpec,
     Messages,
     Secrecy,
+    imported_later,
     new_game_with,
     stateless,
 )
@@ -26,10 +25,6 @@ from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
 
-if TYPE_CHECKING:
-    from sparring.core.conformance import Hooks
-    from sparring.core.scenario import ScenarioGame
-
 RULES_VERSION = "foodchain-2026.2"
 #: Decisions one player's turn can take at most in practice is far below this; the bound
 #: is per turn of the cap, checked by the conformance kit on random play.
@@ -39,18 +34,6 @@ DECISIONS_PER_TURN = 60
 def decision_bound(options: FoodChainOptions) -> int:
     """Both players' turns up to the turn cap, each a bounded number of decisions."""
     return 2 * options.turn_cap * DECISIONS_PER_TURN
-
-
-def _scenario() -> ScenarioGame:
-    from .scenario import SCENARIO
-
-    return SCENARIO
-
-
-def _conformance() -> Hooks:
-    from .conformance import HOOKS
-
-    return HOOKS
 
 
 SPEC = GameSpec(
@@ -87,8 +70,8 @@ SPEC = GameSpec(
             prebuilt=lambda: list(prebuilt_decks()),
             option=lambda seat: f"deck{seat}",
         ),
-        scenario=_scenario,
-        conformance=_conformance,
+        scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
+        conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
     ),
 )

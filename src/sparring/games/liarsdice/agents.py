@@ -6,10 +6,11 @@ greedy agent draws nothing, so a match between built-in agents replays from the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sparring.agents.uniform import UniformRandomAgent
+from sparring.core.game import AgentFactory
 
 from .actions import Bid, Challenge, SpotOn
 from .human import HumanAgent
@@ -57,16 +58,8 @@ class GreedyAgent:
         return best
 
 
-def _factory(cls: type) -> Callable[[int, int], Any]:
-    def build(seat: int, seed: int) -> Any:
-        return cls(seat, seed)
-
-    build.__doc__ = cls.__doc__
-    return build
-
-
-AGENTS: dict[str, Callable[[int, int], Any]] = {
-    "random": _factory(UniformRandomAgent),
-    "greedy": _factory(GreedyAgent),
-    "human": _factory(HumanAgent),
+AGENTS: dict[str, AgentFactory] = {
+    "random": UniformRandomAgent,
+    "greedy": GreedyAgent,
+    "human": HumanAgent,
 }

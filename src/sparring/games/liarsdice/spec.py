@@ -3,8 +3,6 @@ display, agents and the kit's hooks together (docs/writing-a-game.md walks throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sparring.core.game import (
     Display,
     Extensions,
@@ -13,6 +11,7 @@ from sparring.core.game import (
     Messages,
     Search,
     Secrecy,
+    imported_later,
     new_game_with,
     stateless,
 )
@@ -27,10 +26,6 @@ from .render import describe_event, render_view, status_line
 from .state import LiarsDiceState, summarize
 from .views import LiarsDiceView, lean_view, view
 
-if TYPE_CHECKING:
-    from sparring.core.conformance import Hooks
-    from sparring.core.scenario import ScenarioGame
-
 RULES_VERSION = "liarsdice-1"
 
 
@@ -42,18 +37,6 @@ def decision_bound(options: LiarsDiceOptions) -> int:
     lowest raise reach it exactly."""
     faces = len(biddable_faces(options))
     return sum(faces * dice + 1 for dice in range(2, options.total_dice + 1))
-
-
-def _scenario() -> ScenarioGame:
-    from .scenario import SCENARIO
-
-    return SCENARIO
-
-
-def _conformance() -> Hooks:
-    from .conformance import HOOKS
-
-    return HOOKS
 
 
 SPEC = GameSpec(
@@ -84,8 +67,8 @@ SPEC = GameSpec(
     search=Search(determinize=determinize, lean_view=lean_view),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
-        scenario=_scenario,
-        conformance=_conformance,
+        scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
+        conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         bench_agents=("greedy", "random"),
         decision_bound=decision_bound,
     ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sparring.core.game import (
     Display,
@@ -13,6 +13,7 @@ from sparring.core.game import (
     RefereePolicy,
     Search,
     Secrecy,
+    imported_later,
     new_game_with,
 )
 
@@ -23,10 +24,6 @@ from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
 from .state import WarfishState
 from .views import View, lean_view, view
-
-if TYPE_CHECKING:
-    from sparring.core.conformance import Hooks
-    from sparring.core.scenario import ScenarioGame
 
 RULES_VERSION = "warfish-v2"
 #: Decisions in one player's turn at most, with room to spare: trades, placements, attacks
@@ -53,18 +50,6 @@ def summarize(state: WarfishState) -> dict[str, Any]:
         "reason": state.end_reason,
         "territories": list(state.territory_count),
     }
-
-
-def _scenario() -> ScenarioGame:
-    from .scenario import SCENARIO
-
-    return SCENARIO
-
-
-def _conformance() -> Hooks:
-    from .conformance import HOOKS
-
-    return HOOKS
 
 
 SPEC = GameSpec(
@@ -98,8 +83,8 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         bench_agents=("greedy", "greedy"),
-        scenario=_scenario,
-        conformance=_conformance,
+        scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
+        conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
     ),
     messages=Messages(actions=Action, options=WarfishOptions, view=View),
