@@ -46,9 +46,9 @@ class Engine:
     def apply(self, action: Any, player: int | None = None) -> None:
         """Play `action` for `player` (default: the first seat to move). An action the
         rules refuse raises `IllegalAction` with the reason and changes nothing."""
-        if self.is_terminal():
-            raise IllegalAction("the game is over")
         movers = self.to_move()
+        if not movers:  # nobody moves exactly when the game is over (the kit checks it)
+            raise IllegalAction("the game is over")
         seat = movers[0] if player is None else player
         if seat not in movers:
             raise IllegalAction(self.not_to_move(seat, movers))
