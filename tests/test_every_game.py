@@ -22,10 +22,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sparring.arena.process import Limits
+from sparring.arena.process import BotFailure, Limits
+from sparring.arena.protocol import chosen_action
 from sparring.arena.referee import run_match
 from sparring.arena.seats import BotSeat
+from sparring.arena.verdicts import BAD
 from sparring.core import conformance as kit
+from sparring.core.errors import IllegalAction
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, game_names, get_game
 
@@ -180,6 +183,58 @@ def test_games_are_identical_across_processes_and_hash_seeds(game: str) -> None:
     spec = get_game(game)
     local = " ".join(kit.game_digest(spec, s, [s % 7, 3, 1], hooks(spec, s)) for s in range(3))
     assert digests == {local}
+
+
+# --------------------------------------------------------------------- replies from bots
+
+#: Any JSON value a bot could send, nested a few levels deep.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _action_like(spec: GameSpec) -> st.SearchStrategy[Any]:
+    """JSON objects shaped like the game's actions: a real action's JSON with one field
+    replaced by any JSON value, or any value at all."""
+    state = spec.new_game(1, None)
+    samples = [a.to_json() for a in list(state.legal_actions(state.to_move()[0]))[:40]]
+
+    def mutate(pair: tuple[dict[str, Any], Any], key_pick: int) -> dict[str, Any]:
+        sample, value = pair
+        keys = sorted(sample)
+        return {**sample, keys[key_pick % len(keys)]: value}
+
+    mutated = st.builds(mutate, st.tuples(st.sampled_from(samples), JSON_VALUES), st.integers(0, 9))
+    return st.one_of(JSON_VALUES, mutated)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_json_reply_is_read_as_an_action_or_refused_with_a_reason(
+    game: str, data: st.DataObject
+) -> None:
+    """Whatever JSON a bot sends as its action, the game reads it as an action or says
+    what is wrong (BAD, with the reason); an action read is applied or refused (IA, with
+    the reason) — never an exception of another kind."""
+    spec = get_game(game)
+    reply = data.draw(_action_like(spec))
+    try:
+        action = chosen_action(spec, {"type": "action", "action": reply}, ())
+    except BotFailure as failure:
+        assert failure.verdict == BAD and failure.detail.strip()
+        assert "unreadable action" not in failure.detail, failure.detail  # a parser crash
+        return
+    state = spec.new_game(data.draw(SEEDS), None)
+    for seat in state.to_move():
+        try:
+            state.clone().apply(action, seat)
+        except IllegalAction as error:
+            assert str(error).strip()
 
 
 # --------------------------------------------------------------------- bytes sent to bots
