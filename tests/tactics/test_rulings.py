@@ -537,7 +537,7 @@ def test_end_turn_passes_only_the_named_unit() -> None:
 
 def test_obstacles_are_attack_targets_and_there_is_no_destroy_obstacle_action() -> None:
     """Ours (companion §5): DESTROY_OBSTACLE was removed; ATTACK hits obstacles."""
-    with pytest.raises(BadInput, match="unknown tactics action type"):
+    with pytest.raises(BadInput, match=r"Invalid value 'destroy_obstacle' - at `\$.type`"):
         action_from_json({"type": "destroy_obstacle", "unit": "p1_hero", "x": 2, "y": 1})
     state = battle()
     state.obstacles[(2, 1)] = 3

@@ -187,7 +187,7 @@ def test_the_base_scenario_passes(tmp_path: Path) -> None:
         ),
         (
             ('do = { attack = "p1_minion_1", x = 2, y = 4 }', 'do = { death_choice = "crater" }'),
-            "death_choice 'spawn' is 'obstacle' or 'buff_tile'",
+            "steps[0].do: tactics action: Invalid enum value 'crater' - at `$.spawn`",
         ),
     ],
 )
