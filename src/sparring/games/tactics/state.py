@@ -10,7 +10,7 @@ a free choice of unit, and a seat with units left plays on alone when the other 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import PUBLIC, Event
@@ -37,9 +37,11 @@ from .data import DATA
 from .options import TacticsOptions
 from .units import CLONE, HERO, MINION, Unit
 
-DRAFT = "draft"
-BATTLE = "battle"
-OVER = "over"
+#: The phases of a game: both drafts, the battle, the end.
+Phase = Literal["draft", "battle", "over"]
+DRAFT: Final = "draft"
+BATTLE: Final = "battle"
+OVER: Final = "over"
 
 POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW = "POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW"
 TILE_BUFFS = tuple(DATA.buffs)  # POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW: the tile draw's order
@@ -63,7 +65,7 @@ class TacticsState(TwoSeatOutcome):
         self.options = options or TacticsOptions()
         self.rng = Rng(seed)
         self.events: list[Event] = []
-        self.phase = DRAFT
+        self.phase: Phase = DRAFT
         self.drafts: list[Draft | None] = [None, None]
         self.units: list[Unit] = []
         self.obstacles: dict[tuple[int, int], int] = {}
