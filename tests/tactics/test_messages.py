@@ -1,14 +1,18 @@
 """5×5 Tactics's typed messages: actions and rule options decode from their JSON forms (the
-protocol's, pinned in docs/protocol.md) and encode back to them, and anything malformed is
-refused with a reason naming the place."""
+protocol's, pinned in docs/protocol.md) and encode back to them, anything malformed is
+refused with a reason naming the place, and `sparring schema tactics` describes every
+action, option and view field a bot is sent."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import msgspec
 import pytest
+from typer.testing import CliRunner
 
+from sparring.cli import app
 from sparring.core.errors import BadInput
 from sparring.games.tactics.actions import (
     BUFF_TILE,
@@ -23,6 +27,11 @@ from sparring.games.tactics.actions import (
     action_from_json,
 )
 from sparring.games.tactics.options import TacticsOptions
+from sparring.games.tactics.spec import SPEC
+from sparring.games.tactics.state import TacticsState
+from sparring.games.tactics.views import view
+
+from .helpers import arrange, battle, unit
 
 FORMS: list[tuple[dict[str, Any], Any]] = [
     (
@@ -143,3 +152,98 @@ def test_malformed_options_are_refused_saying_what_is_wrong_where(data: Any, rea
         TacticsOptions.from_json(data)
     assert str(refused.value).startswith("rule options: ")
     assert reason in str(refused.value)
+
+
+# What docs/protocol.md promises a bot, by name.
+ACTION_TYPES = {
+    "draft", "move", "attack", "move_attack", "skill", "move_skill", "end_turn", "death_choice",
+}  # fmt: skip
+OPTION_FIELDS = {
+    "decay_start_round", "distinct_minions", "movement", "line_of_sight", "move_attack_reach",
+    "death_chooser", "system_death_spawn", "round_opener", "move_and_skill", "slow_resolution",
+    "speed_slow_cancel", "endure_rounds", "extra_tick_for_acted", "round_cap", "obstacle_damage",
+    "round_end_order", "challenge_counter",
+}  # fmt: skip
+ALWAYS = {
+    "game", "seat", "phase", "round", "to_move", "acting_unit", "last_actor", "round_end_next",
+    "winner", "end_reason", "options", "log",
+}  # fmt: skip
+DRAFT_ONLY = {"drafted", "my_draft"}
+BOARD = {"units", "fallen", "obstacles", "tiles"}
+PENDING = {"death_choice", "death_choices"}
+UNIT_ALWAYS = {
+    "id", "seat", "category", "kind", "x", "y", "hp", "max_hp", "atk", "effective_atk", "move",
+    "range", "alive", "actions_left", "buffs", "shield", "shield_rounds", "invisible", "prepared",
+}  # fmt: skip
+HERO_ONLY = {"skill", "cooldown", "beacon", "charges"}
+
+
+def _schema() -> dict[str, Any]:
+    """The schema as `sparring schema tactics` prints it."""
+    result = CliRunner().invoke(app, ["schema", "tactics"])
+    assert result.exit_code == 0, result.output
+    printed: dict[str, Any] = json.loads(result.output)
+    return printed
+
+
+def test_the_schema_names_every_action_type_and_option_field() -> None:
+    schema = _schema()
+    assert schema["game"] == "tactics" and schema["rules_version"] == SPEC.rules_version
+    assert set(schema["actions"]["discriminator"]["mapping"]) == ACTION_TYPES
+    actions = schema["actions"]["$defs"]
+    assert actions["Draft"]["properties"]["minions"]["minItems"] == 2
+    assert actions["DeathChoice"]["properties"]["spawn"]["enum"] == ["buff_tile", "obstacle"]
+    assert "choice" not in actions["Skill"]["required"]
+    options = schema["options"]["$defs"]["TacticsOptions"]["properties"]
+    assert set(options) == OPTION_FIELDS
+    assert options["round_cap"] == {"type": "integer", "minimum": 1, "default": 30}
+    assert options["movement"] == {"enum": ["line", "path"], "default": "line"}
+
+
+def test_the_schema_names_every_view_field_and_requires_the_ones_always_sent() -> None:
+    views = _schema()["view"]["$defs"]
+    shown = views["TacticsView"]
+    assert set(shown["properties"]) == ALWAYS | DRAFT_ONLY | BOARD | PENDING
+    assert set(shown["required"]) == ALWAYS
+    assert shown["properties"]["phase"]["enum"] == ["battle", "draft", "over"]
+    units = views["UnitView"]
+    assert set(units["properties"]) == UNIT_ALWAYS | HERO_ONLY | {"rounds_left"}
+    assert set(units["required"]) == UNIT_ALWAYS
+    assert set(views["PendingDeathView"]["properties"]) == {"unit", "x", "y", "seat"}
+
+
+def _sent_and_read_back(state: TacticsState, viewer: int | None) -> dict[str, Any]:
+    """The view's JSON form, checked to read back as the declared view type, unchanged."""
+    assert SPEC.messages is not None
+    seen = view(state, viewer)
+    assert isinstance(seen, SPEC.messages.view)
+    sent = json.dumps(seen.to_json())
+    assert msgspec.json.decode(sent, type=SPEC.messages.view) == seen
+    data: dict[str, Any] = json.loads(sent)
+    return data
+
+
+def test_each_viewer_is_sent_exactly_its_fields_and_they_read_back_equal() -> None:
+    state = TacticsState(4)
+    assert set(_sent_and_read_back(state, 0)) == ALWAYS | {"drafted"}
+    pick = state.legal_actions(1)[5]
+    state.apply(pick, 1)
+    assert set(_sent_and_read_back(state, 0)) == ALWAYS | {"drafted"}
+    assert set(_sent_and_read_back(state, None)) == ALWAYS | {"drafted"}
+    assert _sent_and_read_back(state, 1)["my_draft"] == json.loads(json.dumps(pick.to_json()))
+    state = battle("rogue_shadow_clone")
+    for viewer in (0, 1, None):
+        assert set(_sent_and_read_back(state, viewer)) == ALWAYS | BOARD
+    state.apply(Skill("p1_hero", 2, 1), 0)  # a shadow clone in front of the hero
+    arrange(state, p2_minion_1=(0, 1))
+    unit(state, "p2_minion_1").hp = 1
+    state.apply(Attack("p2_minion_1", 0, 0), 1)
+    state.apply(Attack("p1_minion_1", 0, 1), 0)
+    assert state.deaths
+    sent = _sent_and_read_back(state, None)
+    assert set(sent) == ALWAYS | BOARD | PENDING
+    fields = {u["id"]: set(u) for u in sent["units"]}
+    assert fields["p1_hero"] == UNIT_ALWAYS | HERO_ONLY
+    assert fields["p1_hero_clone_1"] == UNIT_ALWAYS | {"rounds_left"}
+    assert fields["p1_minion_1"] == UNIT_ALWAYS
+    assert sent["death_choice"] == sent["death_choices"][0]

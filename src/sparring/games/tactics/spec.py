@@ -10,13 +10,14 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Secrecy,
     new_game_with,
     stateless,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .data import DATA
 from .hidden import plant_sentinels, scramble_hidden
@@ -128,4 +129,5 @@ SPEC = GameSpec(
     extensions=Extensions(
         scenario=_scenario, conformance=_conformance, decision_bound=decision_bound
     ),
+    messages=Messages(actions=Action, options=TacticsOptions, view=TacticsView),
 )

@@ -91,8 +91,10 @@ class PendingDeathView(msgspec.Struct):
 
 class TacticsView(ViewStruct):
     """What one seat (`seat` 0 or 1) or a spectator (`seat` null) is shown; field by field
-    in docs/protocol.md. The fields from `drafted` on are sent only where they apply (the
-    module docstring says when)."""
+    in docs/protocol.md. `log` holds the last 40 events the viewer may see. Sent only where
+    they apply: `drafted` during the draft, and `my_draft` once the seat has drafted; the
+    board (`units`, `fallen`, `obstacles`, `tiles`) from the reveal on; `death_choice` (the
+    first) and `death_choices` while death choices are pending."""
 
     game: Literal["tactics"]
     seat: int | None
