@@ -13,8 +13,8 @@ def test_the_rival_draft_stays_hidden_until_both_have_picked() -> None:
     pick = state.legal_actions(1)[7]
     state.apply(pick, 1)
     seen_by_0 = SPEC.view(state, 0)
-    assert seen_by_0["drafted"] == [False, True]
-    assert "my_draft" not in seen_by_0 and pick.hero not in str(seen_by_0["log"])
-    assert SPEC.view(state, 1)["my_draft"] == pick.to_json()
+    assert seen_by_0.drafted == [False, True]
+    assert "my_draft" not in seen_by_0.to_json() and pick.hero not in str(seen_by_0.log)
+    assert SPEC.view(state, 1).my_draft == pick
     state.apply(state.legal_actions(0)[0], 0)
-    assert any(e["kind"] == "draft_reveal" and e["seat"] == 1 for e in SPEC.view(state, 0)["log"])
+    assert any(e["kind"] == "draft_reveal" and e["seat"] == 1 for e in SPEC.view(state, 0).log)

@@ -195,17 +195,19 @@ def test_the_live_status_line_shows_every_living_units_hp_per_seat() -> None:
 
 def test_the_view_shows_shield_expiry_the_last_actor_and_every_pending_death_choice() -> None:
     from sparring.games.tactics.views import view
+    from sparring.games.tactics.viewtypes import listed
 
     state = battle()
     hero = state.unit("p1_hero")
     hero.shield, hero.shield_rounds = 3, 2
     state.deaths.extend([("p2_minion_1", 0, 4, 1), ("p2_minion_2", 4, 4, 1)])
     seen = view(state, 1)
-    mine = next(u for u in seen["units"] if u["id"] == "p1_hero")
-    assert (mine["shield"], mine["shield_rounds"]) == (3, 2)
-    assert seen["last_actor"] == state.last_actor
-    assert [d["unit"] for d in seen["death_choices"]] == ["p2_minion_1", "p2_minion_2"]
-    assert seen["death_choice"] == seen["death_choices"][0]
+    mine = next(u for u in listed(seen.units) if u.id == "p1_hero")
+    assert (mine.shield, mine.shield_rounds) == (3, 2)
+    assert seen.last_actor == state.last_actor
+    pending = listed(seen.death_choices)
+    assert [d.unit for d in pending] == ["p2_minion_1", "p2_minion_2"]
+    assert seen.death_choice == pending[0]
 
 
 @pytest.mark.parametrize(

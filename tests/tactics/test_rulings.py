@@ -35,6 +35,7 @@ from sparring.games.tactics.data import DATA
 from sparring.games.tactics.legal import move_targets
 from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
+from sparring.games.tactics.viewtypes import TileView, listed
 
 from .helpers import (
     OFF,
@@ -215,7 +216,7 @@ def test_a6_a_buff_tile_draws_its_buff_at_spawn_and_shows_it_to_both() -> None:
     state.apply(BUFF_TILE, 1)
     assert state.tiles == {(4, 2): ["WEAKNESS", 2]}
     for seat in (0, 1, None):
-        assert view(state, seat)["tiles"] == [{"x": 4, "y": 2, "buff": "WEAKNESS", "rounds": 2}]
+        assert view(state, seat).tiles == [TileView(x=4, y=2, buff="WEAKNESS", rounds=2)]
 
 
 def test_a6_the_draw_is_over_the_six_tile_buffs_only() -> None:
@@ -537,7 +538,7 @@ def test_end_turn_passes_only_the_named_unit() -> None:
 
 def test_obstacles_are_attack_targets_and_there_is_no_destroy_obstacle_action() -> None:
     """Ours (companion §5): DESTROY_OBSTACLE was removed; ATTACK hits obstacles."""
-    with pytest.raises(BadInput, match="unknown tactics action type"):
+    with pytest.raises(BadInput, match=r"Invalid value 'destroy_obstacle' - at `\$.type`"):
         action_from_json({"type": "destroy_obstacle", "unit": "p1_hero", "x": 2, "y": 1})
     state = battle()
     state.obstacles[(2, 1)] = 3
@@ -580,7 +581,7 @@ def test_a_draft_time_out_draws_a_legal_draft_at_random_and_hides_it() -> None:
     pick = state.drafts[1]
     assert pick in state.legal_actions(0)
     assert state.rng.log[-1][0] == "draft_fill" and state.phase == "draft"
-    assert pick.hero not in str(view(state, 0)) and view(state, 1)["my_draft"] == pick.to_json()
+    assert pick.hero not in str(view(state, 0).to_json()) and view(state, 1).my_draft == pick
 
 
 def test_leaps_teleports_pushes_and_clones_do_not_trigger_buff_tiles() -> None:
@@ -692,8 +693,8 @@ def test_an_invisible_units_position_stays_public() -> None:
     """Ours: invisibility restricts targeting only; every view shows where the unit is."""
     state = battle("rogue_smoke_bomb")
     act(state, Skill("p1_hero", 2, 3))
-    rogue = next(u for u in view(state, 1)["units"] if u["id"] == "p1_hero")
-    assert (rogue["x"], rogue["y"], rogue["invisible"]) == (2, 3, True)
+    rogue = next(u for u in listed(view(state, 1).units) if u.id == "p1_hero")
+    assert (rogue.x, rogue.y, rogue.invisible) == (2, 3, True)
 
 
 def _two_tanks() -> TacticsState:
@@ -930,4 +931,4 @@ def test_not_bug_18_partway_through_speed_only_that_unit_may_act() -> None:
     act(state, Move("p1_minion_1", 1, 0))
     assert state.to_move() == (0,) and state.current == "p1_minion_1"
     assert {a.unit for a in legal(state)} == {"p1_minion_1"}
-    assert view(state, 1)["acting_unit"] == "p1_minion_1"
+    assert view(state, 1).acting_unit == "p1_minion_1"

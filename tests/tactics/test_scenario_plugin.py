@@ -166,7 +166,7 @@ def test_the_base_scenario_passes(tmp_path: Path) -> None:
         (("y = 3\n", "y = 3\ncolour = 1\n"), "position.units.p1_minion_1: unknown key(s) 'colour'"),
         (
             ("[position.seat1]", "[options]\nmovement = 'teleport'\n\n[position.seat1]"),
-            "options: tactics option movement must be one of line, path",
+            "options: rule options: Invalid enum value 'teleport' - at `$.movement`",
         ),
         (("x = 2, y = 4 }", "x = 2, y = 4, z = 1 }"), "steps[0].do: unknown key(s) 'z'"),
         (
@@ -187,7 +187,7 @@ def test_the_base_scenario_passes(tmp_path: Path) -> None:
         ),
         (
             ('do = { attack = "p1_minion_1", x = 2, y = 4 }', 'do = { death_choice = "crater" }'),
-            "death_choice 'spawn' is 'obstacle' or 'buff_tile'",
+            "steps[0].do: tactics action: Invalid enum value 'crater' - at `$.spawn`",
         ),
     ],
 )

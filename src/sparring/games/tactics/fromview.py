@@ -18,32 +18,32 @@ A few fields are not in the view and are read back from the view's log or from t
 
 Fallen units come back as bare placeholders (0 HP, off the board): nothing in play reads
 more of them than their id.
+
+The view is a `TacticsView`; one received as JSON (a bot's) reads back as one with
+``msgspec.convert(data, TacticsView)``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from msgspec import UNSET
 
-from .actions import Action, action_from_json
-from .options import TacticsOptions
 from .state import BATTLE, CHALLENGE, DEATH_MARK, DRAFT, TacticsState
 from .units import CLONE, HERO, MINION, Unit
+from .viewtypes import LogEntry, TacticsView, UnitView, listed
 
 
-def state_from_view(view: dict[str, Any], seed: int = 0) -> TacticsState:
+def state_from_view(view: TacticsView, seed: int = 0) -> TacticsState:
     """The state `view` describes, with a random source seeded by `seed`. Only views from
     the reveal on can be rebuilt: during the draft the rival's pick is hidden."""
-    if view.get("game") != "tactics":
-        raise ValueError("not a 5×5 Tactics view")
-    if view["phase"] == DRAFT:
+    if view.phase == DRAFT:
         raise ValueError("a draft view cannot be rebuilt: the rival's pick is hidden")
-    state = TacticsState(seed, TacticsOptions.from_json(view["options"]))
-    state.phase = view["phase"]
-    state.round = view["round"]
-    state.winner = view["winner"]
-    state.end_reason = view["end_reason"]
-    units = [_unit(state, data) for data in view["units"]]
-    units += [_fallen(uid) for uid in view["fallen"]]
+    state = TacticsState(seed, view.options)
+    state.phase = view.phase
+    state.round = view.round
+    state.winner = view.winner
+    state.end_reason = view.end_reason
+    units = [_unit(state, seen) for seen in listed(view.units)]
+    units += [_fallen(uid) for uid in listed(view.fallen)]
     state.units = sorted(units, key=lambda u: u.id)
     heroes = {u.seat: u.id for u in state.units if u.is_hero}
     for unit in state.units:
@@ -51,20 +51,19 @@ def state_from_view(view: dict[str, Any], seed: int = 0) -> TacticsState:
             unit.marker = heroes.get(1 - unit.seat)
         if CHALLENGE in unit.buffs:
             unit.challenger = heroes.get(1 - unit.seat)
-    state.obstacles = {(o["x"], o["y"]): o["hp"] for o in view["obstacles"]}
-    state.tiles = {(t["x"], t["y"]): [t["buff"], t["rounds"]] for t in view["tiles"]}
-    state.current = view["acting_unit"]
+    state.obstacles = {(o.x, o.y): o.hp for o in listed(view.obstacles)}
+    state.tiles = {(t.x, t.y): [t.buff, t.rounds] for t in listed(view.tiles)}
+    state.current = view.acting_unit
     state.clones = _clone_count([u.id for u in state.units])
-    log = view.get("log", [])
-    state.last_actor = view["last_actor"]
-    choosing = "death_choice" in view
+    log = view.log
+    state.last_actor = view.last_actor
     acts = [e for e in log if e["kind"] == "act"]
     last_act = acts[-1] if acts else None
     if state.phase == BATTLE:
-        state.seat = view["to_move"][0]
-        if choosing:
-            state.deaths = [(d["unit"], d["x"], d["y"], d["seat"]) for d in view["death_choices"]]
-            state.round_end_next = view["round_end_next"]
+        state.seat = view.to_move[0]
+        if view.death_choices is not UNSET:
+            state.deaths = [(d.unit, d.x, d.y, d.seat) for d in view.death_choices]
+            state.round_end_next = view.round_end_next
             if state.round_end_next is not None:
                 # Deaths at the round end: the round end goes on after them.
                 state.seat = state.last_actor
@@ -80,25 +79,22 @@ def state_from_view(view: dict[str, Any], seed: int = 0) -> TacticsState:
     return state
 
 
-def _unit(state: TacticsState, data: dict[str, Any]) -> Unit:
-    stats = {"hp": data["hp"], "atk": data["atk"], "move": data["move"], "range": data["range"]}
-    unit = Unit(
-        data["id"], data["seat"], data["category"], data["kind"], stats, data["x"], data["y"]
-    )
-    unit.max_hp = data["max_hp"]
-    unit.buffs = dict(data["buffs"])
-    unit.shield = data["shield"]
-    unit.shield_rounds = data["shield_rounds"]
-    unit.invisible = data["invisible"]
-    unit.prepared = [_prepared(a) for a in data["prepared"]]
-    unit.rounds_left = data.get("rounds_left", 0)
-    if "skill" in data:
-        unit.skill = data["skill"]
-        unit.cooldown = data["cooldown"]
-        beacon = data["beacon"]
-        unit.beacon = (beacon[0], beacon[1]) if beacon is not None else None
-        unit.charges = data["charges"]
-    unit.acted = state.max_actions(unit) - data["actions_left"]
+def _unit(state: TacticsState, seen: UnitView) -> Unit:
+    stats = {"hp": seen.hp, "atk": seen.atk, "move": seen.move, "range": seen.range}
+    unit = Unit(seen.id, seen.seat, seen.category, seen.kind, stats, seen.x, seen.y)
+    unit.max_hp = seen.max_hp
+    unit.buffs = dict(seen.buffs)
+    unit.shield = seen.shield
+    unit.shield_rounds = seen.shield_rounds
+    unit.invisible = seen.invisible
+    unit.prepared = list(seen.prepared)
+    unit.rounds_left = 0 if seen.rounds_left is UNSET else seen.rounds_left
+    if seen.skill is not UNSET:  # a hero: the view gives its skill fields together
+        unit.skill = seen.skill
+        unit.cooldown = 0 if seen.cooldown is UNSET else seen.cooldown
+        unit.beacon = None if seen.beacon is UNSET else seen.beacon
+        unit.charges = 0 if seen.charges is UNSET else seen.charges
+    unit.acted = state.max_actions(unit) - seen.actions_left
     return unit
 
 
@@ -108,16 +104,12 @@ def _fallen(uid: str) -> Unit:
     return Unit(uid, int(uid[1]) - 1, category, "FALLEN", stats, -1, -1)
 
 
-def _prepared(data: dict[str, Any]) -> Action:
-    return action_from_json({k: v for k, v in data.items() if k != "prepared"})
-
-
 def _clone_count(ids: list[str]) -> int:
     numbers = [int(uid.rsplit("_", 1)[1]) for uid in ids if "_clone_" in uid]
     return max(numbers, default=0)
 
 
-def _opened(state: TacticsState, log: list[dict[str, Any]]) -> list[bool]:
+def _opened(state: TacticsState, log: list[LogEntry]) -> list[bool]:
     """Whether each seat has had the turn this round (its prepared actions resolved then):
     the seat to act, and any seat with an action, time-out or used action this round."""
     opened = [False, False]

@@ -27,7 +27,6 @@ Equal scores go to a seeded choice, so the agent is deterministic for a given se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.rng import Rng
@@ -52,6 +51,7 @@ from .state import (
     TacticsState,
 )
 from .units import HERO, Unit
+from .viewtypes import TacticsView
 
 DRAFT = Draft("CLERIC", "cleric_trinity", ("TANK", "ARCHER"))
 
@@ -97,7 +97,7 @@ class GreedyAgent:
         self.rng = Rng(seed)
         self.draft = draft
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+    def act(self, view: TacticsView | None, legal: Sequence[Action]) -> Action:
         if view is None:
             raise ValueError("the greedy agent needs its view")
         first = legal[0]

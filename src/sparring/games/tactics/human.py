@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from msgspec import UNSET
+
 from sparring.agents.terminal import Parse, TerminalAgent
 
 from .actions import (
@@ -45,6 +47,7 @@ from .actions import (
 )
 from .data import DATA
 from .render import render_view, skill_name, unit_letter
+from .viewtypes import TacticsView, UnitView, listed
 
 KINDS = ("move", "attack", "move_attack", "skill", "move_skill", "end_turn")
 KIND_TYPES = {
@@ -114,7 +117,7 @@ class Dialog:
     """The steps of one decision, built from the legal actions and the view: `picks` holds
     the answers so far, each with whether it was taken without asking."""
 
-    view: dict[str, Any]
+    view: TacticsView
     legal: Sequence[Action]
     color: bool = False
     picks: list[tuple[Any, bool]] = field(default_factory=list)
@@ -249,7 +252,7 @@ class Dialog:
             return self._kind_step(values[0], actions)
         kind, rest = values[1], values[2:]
         unit = self._unit(values[0])
-        strike = unit.get("skill") == "duelist_elemental_strike"
+        strike = unit.skill == "duelist_elemental_strike"
         if kind in ("move", "attack"):
             return None if rest else self._tile_step(kind, values[0], actions)
         if kind == "move_attack":
@@ -258,7 +261,7 @@ class Dialog:
             return None if len(rest) == 2 else self._hit_step(actions)
         if kind == "skill":
             if not rest:
-                return self._skill_step(unit, (unit["x"], unit["y"]), actions, lambda a: (a.x, a.y))
+                return self._skill_step(unit, (unit.x, unit.y), actions, lambda a: (a.x, a.y))
             return self._choice_step(actions) if strike and len(rest) == 1 else None
         if kind == "move_skill":
             if not rest:
@@ -268,29 +271,29 @@ class Dialog:
             return self._choice_step(actions) if strike and len(rest) == 2 else None
         return None
 
-    def _unit(self, uid: str) -> dict[str, Any]:
-        return next(u for u in self.view["units"] if u["id"] == uid)
+    def _unit(self, uid: str) -> UnitView:
+        return next(u for u in listed(self.view.units) if u.id == uid)
 
     def _unit_step(self, actions: list[BattleAction]) -> Step:
         ids = list(dict.fromkeys(a.unit for a in actions))
         units = [self._unit(uid) for uid in ids]
-        kinds = [u["kind"].lower() for u in units]
+        kinds = [u.kind.lower() for u in units]
         options = []
         for unit in units:
-            words = [unit["id"], f"{unit['x']},{unit['y']}"]
-            if unit["category"] == "hero":
-                words += ["hero", unit["kind"].lower()]
-            elif unit["category"] == "minion":
-                slot = unit["id"].rsplit("_", 1)[1]
+            words = [unit.id, f"{unit.x},{unit.y}"]
+            if unit.category == "hero":
+                words += ["hero", unit.kind.lower()]
+            elif unit.category == "minion":
+                slot = unit.id.rsplit("_", 1)[1]
                 words += [f"m{slot}", f"minion{slot}", f"minion_{slot}"]
-            if kinds.count(unit["kind"].lower()) == 1 and unit["category"] != "hero":
-                words.append(unit["kind"].lower())
+            if kinds.count(unit.kind.lower()) == 1 and unit.category != "hero":
+                words.append(unit.kind.lower())
             label = (
-                f"{unit_letter(unit)} {unit['id']} {unit['kind']} at {unit['x']},{unit['y']} "
-                f"HP {unit['hp']}, actions left {unit['actions_left']}"
+                f"{unit_letter(unit)} {unit.id} {unit.kind} at {unit.x},{unit.y} "
+                f"HP {unit.hp}, actions left {unit.actions_left}"
             )
-            options.append(Option(label, unit["id"], tuple(words)))
-        acting = self.view.get("acting_unit")
+            options.append(Option(label, unit.id, tuple(words)))
+        acting = self.view.acting_unit
         title = "Which unit acts?"
         if acting:
             title = f"{acting} takes its second (SPEED) action."
@@ -311,17 +314,18 @@ class Dialog:
                 continue
             words = KIND_WORDS[kind]
             if kind == "move":
-                label = f"move ({len(mine)} tile(s), up to {unit['move']} in a straight line)"
+                label = f"move ({len(mine)} tile(s), up to {unit.move} in a straight line)"
             elif kind == "attack":
-                label = f"attack ({len(mine)} target(s) within {unit['range']})"
+                label = f"attack ({len(mine)} target(s) within {unit.range})"
             elif kind == "move_attack":
                 label = "move+attack (move, then hit an adjacent enemy)"
             elif kind == "skill":
-                name = skill_name(unit["skill"])
-                label = f"skill: {name} — {DATA.skills[unit['skill']]['text']}"
-                words = (*words, unit["skill"], name.lower(), *name.lower().split())
+                skill = _skill(unit)
+                name = skill_name(skill)
+                label = f"skill: {name} — {DATA.skills[skill]['text']}"
+                words = (*words, skill, name.lower(), *name.lower().split())
             elif kind == "move_skill":
-                label = f"move+skill (move, then {skill_name(unit['skill'])} from the new tile)"
+                label = f"move+skill (move, then {skill_name(_skill(unit))} from the new tile)"
             else:
                 label = "end turn (this unit passes)"
             options.append(Option(label, kind, words))
@@ -333,17 +337,17 @@ class Dialog:
         )
 
     def _describe_tile(self, tile: Tile) -> str:
-        seat = self.view["seat"]
-        for unit in self.view["units"]:
-            if (unit["x"], unit["y"]) == tile:
-                side = "your" if unit["seat"] == seat else "enemy"
-                return f"{side} {unit['id']} {unit['kind']} HP {unit['hp']}"
-        for ob in self.view["obstacles"]:
-            if (ob["x"], ob["y"]) == tile:
-                return f"obstacle, {ob['hp']} HP"
-        for t in self.view["tiles"]:
-            if (t["x"], t["y"]) == tile:
-                return f"{t['buff']} buff tile ({t['rounds']} round(s) left)"
+        seat = self.view.seat
+        for unit in listed(self.view.units):
+            if (unit.x, unit.y) == tile:
+                side = "your" if unit.seat == seat else "enemy"
+                return f"{side} {unit.id} {unit.kind} HP {unit.hp}"
+        for ob in listed(self.view.obstacles):
+            if (ob.x, ob.y) == tile:
+                return f"obstacle, {ob.hp} HP"
+        for t in listed(self.view.tiles):
+            if (t.x, t.y) == tile:
+                return f"{t.buff} buff tile ({t.rounds} round(s) left)"
         return "empty"
 
     def _tile_options(self, tiles: list[Tile]) -> list[Option]:
@@ -391,7 +395,7 @@ class Dialog:
 
     def _skill_step(
         self,
-        unit: dict[str, Any],
+        unit: UnitView,
         own: Tile,
         actions: list[BattleAction],
         aim: Callable[[Any], Tile],
@@ -403,11 +407,12 @@ class Dialog:
         for option in options:
             if option.value == own:
                 option.label = f"{own[0]},{own[1]} — yourself (the skill's own tile)"
-        name = skill_name(unit["skill"])
+        skill = _skill(unit)
+        name = skill_name(skill)
         return Step(
             f"Aim {name} at which tile?",
             options,
-            f"{name}: {DATA.skills[unit['skill']]['text']} Choose its tile as x,y.",
+            f"{name}: {DATA.skills[skill]['text']} Choose its tile as x,y.",
             tiles=True,
             auto=tiles == [own],
         )
@@ -492,8 +497,9 @@ class Dialog:
         return None
 
     def _spawn_step(self) -> Step:
-        death = self.view.get("death_choice") or {}
-        where = f" at {death.get('x')},{death.get('y')}" if death else ""
+        death = self.view.death_choice
+        where = f" at {death.x},{death.y}" if death is not UNSET else ""
+        died = death.unit if death is not UNSET else "A minion"
         options = [
             Option(
                 f"obstacle — {DATA.obstacle_hp} HP; blocks moves and shots until destroyed",
@@ -508,10 +514,16 @@ class Dialog:
             ),
         ]
         return Step(
-            f"{death.get('unit', 'A minion')} died{where}: what does it leave there?",
+            f"{died} died{where}: what does it leave there?",
             options,
             "Choose what the dead minion leaves on its tile: obstacle (o) or buff tile (b).",
         )
+
+
+def _skill(unit: UnitView) -> str:
+    """The skill of a hero: only a hero is offered a skill, so only a hero's is asked for."""
+    assert unit.skill is not UNSET, f"{unit.id} has no skill"
+    return unit.skill
 
 
 def _kind(action: BattleAction) -> str:
@@ -586,7 +598,7 @@ class HumanAgent(TerminalAgent):
         super().__init__(seat, seed, ask, say)
         self.color = color if color is not None else (say is print and sys.stdout.isatty())
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Any]) -> tuple[list[str], Parse]:
+    def prompt(self, view: TacticsView, legal: Sequence[Any]) -> tuple[list[str], Parse]:
         dialog = Dialog(view, legal, self.color)
 
         def parse(text: str) -> tuple[Any | None, str]:

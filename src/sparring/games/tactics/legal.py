@@ -114,31 +114,49 @@ def move_skill_options(state: TacticsState, unit: Unit) -> list[MoveSkill]:
     return options
 
 
-def battle_actions(state: TacticsState) -> list[Action]:
-    """Every activation the seat to act may choose, unit by unit in id order."""
+def acting_units(state: TacticsState) -> list[Unit]:
+    """The units the seat to act may activate: the one partway through SPEED, else every
+    unit of the seat with an action left, in id order."""
+    if state.current:
+        unit = state.unit(state.current)
+        return [] if unit is None else [unit]
+    return [u for u in state.units if u.seat == state.seat and state.can_act(u)]
+
+
+def unit_actions(state: TacticsState, unit: Unit) -> list[Action]:
+    """Every action `unit` may take now: moves, attacks, moves-and-attacks, skill uses,
+    moves-and-skills, then its end of turn."""
     from .skills import skill_actions
 
-    seat = state.seat
-    units = (
-        [state.unit(state.current)]
-        if state.current
-        else [u for u in state.units if u.seat == seat and state.can_act(u)]
-    )
-    actions: list[Action] = []
-    for unit in units:
-        if unit is None:
-            continue
-        actions.extend(Move(unit.id, x, y) for x, y in move_targets(state, unit))
-        actions.extend(Attack(unit.id, x, y) for x, y in attack_targets(state, unit))
-        actions.extend(move_attack_options(state, unit))
-        actions.extend(skill_actions(state, unit))
-        actions.extend(move_skill_options(state, unit))
-        actions.append(EndTurn(unit.id))
+    actions: list[Action] = [Move(unit.id, x, y) for x, y in move_targets(state, unit)]
+    actions.extend(Attack(unit.id, x, y) for x, y in attack_targets(state, unit))
+    actions.extend(move_attack_options(state, unit))
+    actions.extend(skill_actions(state, unit))
+    actions.extend(move_skill_options(state, unit))
+    actions.append(EndTurn(unit.id))
     return actions
+
+
+def battle_actions(state: TacticsState) -> list[Action]:
+    """Every activation the seat to act may choose, unit by unit in id order."""
+    actions: list[Action] = []
+    for unit in acting_units(state):
+        actions.extend(unit_actions(state, unit))
+    return actions
+
+
+def offered(state: TacticsState, action: object) -> bool:
+    """Whether `action` is among `battle_actions`, from the named unit's actions alone: an
+    action played on a fresh copy (as a searching agent plays each candidate) builds one
+    unit's actions, not the whole menu."""
+    uid = getattr(action, "unit", None)
+    return any(action in unit_actions(state, u) for u in acting_units(state) if u.id == uid)
 
 
 def why_illegal(state: TacticsState, seat: int, action: object) -> str:
     """A one-line reason for a refused action."""
+    if not isinstance(action, Action):
+        return f"{action!r} is not a tactics action"
     if isinstance(action, Draft):
         if state.phase != "draft":
             return "the draft is over"
@@ -200,6 +218,4 @@ def why_illegal(state: TacticsState, seat: int, action: object) -> str:
             f"{uid} cannot move to ({action.x}, {action.y}) and then use {unit.skill} "
             f"on ({action.sx}, {action.sy})"
         )
-    if isinstance(action, EndTurn):
-        return f"{uid} cannot end its turn now"
-    return f"{action!r} is not a tactics action"
+    return f"{uid} cannot end its turn now"

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import UNSET
+
+from .actions import BattleAction
 from .data import DATA
+from .viewtypes import TacticsView, UnitView, listed
 
 LETTERS = {"hero": "H", "TANK": "T", "ARCHER": "A", "ASSASSIN": "S", "CLONE": "c"}
 BUFF_CODES = {
@@ -95,10 +99,10 @@ def paint(text: str, style: str, color: bool) -> str:
     return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if color and style in STYLES else text
 
 
-def unit_letter(unit: dict[str, Any]) -> str:
+def unit_letter(unit: UnitView) -> str:
     """The unit's board letter: uppercase for P1 (seat 0), lowercase for P2."""
-    letter = LETTERS.get("hero" if unit["category"] == "hero" else unit["kind"], "?").upper()
-    return letter if unit["seat"] == 0 else letter.lower()
+    letter = LETTERS.get("hero" if unit.category == "hero" else unit.kind, "?").upper()
+    return letter if unit.seat == 0 else letter.lower()
 
 
 def skill_name(skill: str) -> str:
@@ -106,30 +110,31 @@ def skill_name(skill: str) -> str:
     return entry["name"] if entry else skill
 
 
-def _cell(view: dict[str, Any], x: int, y: int, color: bool) -> str:
+def _cell(view: TacticsView, x: int, y: int, color: bool) -> str:
     """One board cell, CELL characters wide: a unit (letter and HP; `*` marks the unit
     partway through SPEED, `~` an invisible one), an obstacle (`#` and HP), a buff tile
     (two letters and its rounds), a Warp Beacon (`@`) or an empty tile (`.`)."""
-    for unit in view["units"]:
-        if (unit["x"], unit["y"]) == (x, y):
-            mark = "*" if unit["id"] == view.get("acting_unit") else ""
-            mark += "~" if unit["invisible"] else ""
-            text = f"{mark}{unit_letter(unit)}{unit['hp']}".ljust(CELL)
-            return paint(text, f"seat{unit['seat']}", color)
-    for ob in view["obstacles"]:
-        if (ob["x"], ob["y"]) == (x, y):
-            return paint(f"#{ob['hp']}".ljust(CELL), "obstacle", color)
-    for tile in view["tiles"]:
-        if (tile["x"], tile["y"]) == (x, y):
-            text = f"{BUFF_CODES.get(tile['buff'], tile['buff'][:2])}{tile['rounds']}".ljust(CELL)
-            return paint(text, "good" if tile["buff"] in GOOD_BUFFS else "bad", color)
-    for unit in view["units"]:
-        if unit.get("beacon") is not None and tuple(unit["beacon"]) == (x, y):
-            return paint("@".ljust(CELL), f"seat{unit['seat']}", color)
+    units = listed(view.units)
+    for unit in units:
+        if (unit.x, unit.y) == (x, y):
+            mark = "*" if unit.id == view.acting_unit else ""
+            mark += "~" if unit.invisible else ""
+            text = f"{mark}{unit_letter(unit)}{unit.hp}".ljust(CELL)
+            return paint(text, f"seat{unit.seat}", color)
+    for ob in listed(view.obstacles):
+        if (ob.x, ob.y) == (x, y):
+            return paint(f"#{ob.hp}".ljust(CELL), "obstacle", color)
+    for tile in listed(view.tiles):
+        if (tile.x, tile.y) == (x, y):
+            text = f"{BUFF_CODES.get(tile.buff, tile.buff[:2])}{tile.rounds}".ljust(CELL)
+            return paint(text, "good" if tile.buff in GOOD_BUFFS else "bad", color)
+    for unit in units:
+        if unit.beacon == (x, y):
+            return paint("@".ljust(CELL), f"seat{unit.seat}", color)
     return ".".ljust(CELL)
 
 
-def board_lines(view: dict[str, Any], color: bool = False) -> list[str]:
+def board_lines(view: TacticsView, color: bool = False) -> list[str]:
     """The 5×5 board, row 4 (P2's side) at the top, with x (column) and y (row) on both
     axes, so every tile reads as `x,y`."""
     size = DATA.board
@@ -143,39 +148,44 @@ def board_lines(view: dict[str, Any], color: bool = False) -> list[str]:
     return lines
 
 
-def unit_line(unit: dict[str, Any], viewer: int | None) -> str:
+def unit_line(unit: UnitView, viewer: int | None) -> str:
     """A unit in full: where it is, HP, ATK, reach, actions left, skill and marks."""
-    owner = f"P{unit['seat'] + 1}" + (" (you)" if unit["seat"] == viewer else "")
+    owner = f"P{unit.seat + 1}" + (" (you)" if unit.seat == viewer else "")
     parts = [
-        f"{unit_letter(unit)} {unit['id']} {unit['kind']} [{owner}] at {unit['x']},{unit['y']}",
-        f"HP {unit['hp']}/{unit['max_hp']}",
-        f"ATK {unit['effective_atk']}",
-        f"move {unit['move']} range {unit['range']}",
-        f"actions left {unit['actions_left']}",
+        f"{unit_letter(unit)} {unit.id} {unit.kind} [{owner}] at {unit.x},{unit.y}",
+        f"HP {unit.hp}/{unit.max_hp}",
+        f"ATK {unit.effective_atk}",
+        f"move {unit.move} range {unit.range}",
+        f"actions left {unit.actions_left}",
     ]
-    if "skill" in unit:
-        ready = "ready" if not unit["cooldown"] else f"cooldown {unit['cooldown']}"
-        parts.append(f"skill {skill_name(unit['skill'])} ({ready})")
-        if unit.get("beacon") is not None:
-            bx, by = unit["beacon"]
+    if unit.skill is not UNSET:
+        ready = "ready" if not unit.cooldown else f"cooldown {unit.cooldown}"
+        parts.append(f"skill {skill_name(unit.skill)} ({ready})")
+        if unit.beacon:
+            bx, by = unit.beacon
             parts.append(f"beacon at {bx},{by}")
-        if unit.get("charges"):
-            parts.append(f"Nature's Power charges {unit['charges']}")
-    if unit["buffs"]:
-        parts.append(", ".join(f"{b} {r}" for b, r in unit["buffs"].items()))
-    if unit["shield"]:
-        parts.append(f"shield {unit['shield']}")
-    if unit["invisible"]:
+        if unit.charges:
+            parts.append(f"Nature's Power charges {unit.charges}")
+    if unit.buffs:
+        parts.append(", ".join(f"{b} {r}" for b, r in unit.buffs.items()))
+    if unit.shield:
+        parts.append(f"shield {unit.shield}")
+    if unit.invisible:
         parts.append("invisible")
-    if unit.get("rounds_left"):
-        parts.append(f"{unit['rounds_left']} round(s) left")
-    for action in unit["prepared"]:
-        parts.append(f"prepared: {describe_action_json(action)}")
+    if unit.rounds_left:
+        parts.append(f"{unit.rounds_left} round(s) left")
+    for action in unit.prepared:
+        parts.append(f"prepared: {describe_action(action)}")
     return " · ".join(parts)
 
 
+def describe_action(action: BattleAction) -> str:
+    """A battle action in words."""
+    return describe_action_json(action.to_json())
+
+
 def describe_action_json(action: dict[str, Any]) -> str:
-    """An action's JSON form in words."""
+    """An action's JSON form (as the log holds it) in words."""
     kind = action["type"]
     if kind == "move":
         return f"move to {action['x']},{action['y']}"
@@ -196,49 +206,47 @@ def describe_action_json(action: dict[str, Any]) -> str:
     return kind
 
 
-def render_view(view: dict[str, Any], log_lines: int = 10, color: bool = False) -> str:
+def render_view(view: TacticsView, log_lines: int = 10, color: bool = False) -> str:
     """The whole view as text: the board, every unit, the map objects, the recent log."""
     lines = [
-        f"5×5 Tactics · {view['phase']} · round {view['round']} · to move: "
-        + ", ".join(f"P{s + 1}" for s in view["to_move"])
+        f"5×5 Tactics · {view.phase} · round {view.round} · to move: "
+        + ", ".join(f"P{s + 1}" for s in view.to_move)
     ]
-    if view["seat"] is not None:
-        side = "bottom, UPPERCASE" if view["seat"] == 0 else "top, lowercase"
-        lines[0] += f" · you are P{view['seat'] + 1} ({side})"
-    if view["phase"] == "draft":
+    if view.seat is not None:
+        side = "bottom, UPPERCASE" if view.seat == 0 else "top, lowercase"
+        lines[0] += f" · you are P{view.seat + 1} ({side})"
+    if view.phase == "draft":
         lines.append(
             "Drafted: "
             + ", ".join(
-                f"P{s + 1} {'yes' if done else 'no'}" for s, done in enumerate(view["drafted"])
+                f"P{s + 1} {'yes' if done else 'no'}" for s, done in enumerate(listed(view.drafted))
             )
         )
-        if "my_draft" in view:
-            pick = view["my_draft"]
+        pick = view.my_draft
+        if pick is not UNSET:
             lines.append(
-                f"Your draft: {pick['hero']} with {skill_name(pick['skill'])}, "
-                + " + ".join(pick["minions"])
+                f"Your draft: {pick.hero} with {skill_name(pick.skill)}, "
+                + " + ".join(pick.minions)
             )
     else:
         lines.extend(board_lines(view, color))
         lines.append("Units:")
-        lines.extend("  " + unit_line(u, view["seat"]) for u in view["units"])
-        if view.get("fallen"):
-            lines.append("  fallen: " + ", ".join(view["fallen"]))
-        for tile in view["tiles"]:
+        lines.extend("  " + unit_line(u, view.seat) for u in listed(view.units))
+        if view.fallen:
+            lines.append("  fallen: " + ", ".join(view.fallen))
+        for tile in listed(view.tiles):
+            lines.append(f"  buff tile {tile.x},{tile.y}: {tile.buff}, {tile.rounds} round(s)")
+        for ob in listed(view.obstacles):
+            lines.append(f"  obstacle {ob.x},{ob.y}: {ob.hp} HP")
+        death = view.death_choice
+        if death is not UNSET:
             lines.append(
-                f"  buff tile {tile['x']},{tile['y']}: {tile['buff']}, {tile['rounds']} round(s)"
+                f"Death choice for {death.unit} at {death.x},{death.y}: P{death.seat + 1} decides"
             )
-        for ob in view["obstacles"]:
-            lines.append(f"  obstacle {ob['x']},{ob['y']}: {ob['hp']} HP")
-        if "death_choice" in view:
-            d = view["death_choice"]
-            lines.append(
-                f"Death choice for {d['unit']} at {d['x']},{d['y']}: P{d['seat'] + 1} decides"
-            )
-    log = view.get("log", [])[-log_lines:]
+    log = view.log[-log_lines:]
     if log:
         lines.append("Recent:")
-        lines.extend("  " + describe_event(e, view["seat"]) for e in log)
-    if view.get("winner") is not None or view["phase"] == "over":
-        lines.append(f"Game over: {view.get('end_reason')}")
+        lines.extend("  " + describe_event(e, view.seat) for e in log)
+    if view.winner is not None or view.phase == "over":
+        lines.append(f"Game over: {view.end_reason}")
     return "\n".join(lines)

@@ -168,7 +168,7 @@ def describe(action: Action) -> str:
     """An action as one line: its type, then its values in JSON order."""
     parts: list[str] = []
     for value in action.to_json().values():
-        parts.extend(map(str, value) if isinstance(value, list) else [str(value)])
+        parts.extend(map(str, value) if isinstance(value, list | tuple) else [str(value)])
     return " ".join(parts)
 
 

@@ -10,13 +10,14 @@ from sparring.core.game import (
     Extensions,
     GameFacts,
     GameSpec,
+    Messages,
     RefereePolicy,
     Secrecy,
     new_game_with,
     stateless,
 )
 
-from .actions import action_from_json
+from .actions import Action, action_from_json
 from .agents import AGENTS
 from .data import DATA
 from .hidden import plant_sentinels, scramble_hidden
@@ -24,6 +25,7 @@ from .options import TacticsOptions
 from .render import LETTERS, describe_event, render_view
 from .state import TacticsState
 from .views import view
+from .viewtypes import TacticsView
 
 if TYPE_CHECKING:
     from sparring.core.conformance import Hooks
@@ -60,20 +62,20 @@ def on_verdict(state: TacticsState, seat: int, verdict: str, detail: str) -> Non
         state.forfeit(seat, f"{verdict}: {detail}")
 
 
-def status_line(view: dict[str, Any]) -> str | None:
+def status_line(view: TacticsView) -> str | None:
     """The live display's line before each round: every living unit's HP, per seat."""
-    units = view.get("units")
+    units = view.units
     if not units:
         return None
     sides = []
     for seat in (0, 1):
         parts = [
-            f"{u['kind'] if u['category'] == 'hero' else LETTERS[u['kind']]} {u['hp']}"
+            f"{u.kind if u.category == 'hero' else LETTERS[u.kind]} {u.hp}"
             for u in units
-            if u["seat"] == seat
+            if u.seat == seat
         ]
         sides.append(f"P{seat + 1}: " + ", ".join(parts))
-    return f"round {view['round']} · " + " | ".join(sides)
+    return f"round {view.round} · " + " | ".join(sides)
 
 
 def summarize(state: TacticsState) -> dict[str, Any]:
@@ -127,4 +129,5 @@ SPEC = GameSpec(
     extensions=Extensions(
         scenario=_scenario, conformance=_conformance, decision_bound=decision_bound
     ),
+    messages=Messages(actions=Action, options=TacticsOptions, view=TacticsView),
 )

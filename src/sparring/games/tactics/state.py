@@ -5,14 +5,19 @@ Seats 0 and 1 are the original project's P1 and P2. A round gives every living u
 activation (two back to back with SPEED); the seats alternate single-unit activations with
 a free choice of unit, and a seat with units left plays on alone when the other has none
 (the exhaustion rule). A minion death pauses the game for its owner's death choice.
+
+`apply` is `core.engine.Engine`'s: the game is not over, the seat is one to decide, the
+action is offered (in the cached menu if there is one, else among its unit's own actions)
+or else `legal.why_illegal` gives the reason it is refused; then the handler for the
+action's type runs (`HANDLERS`: the draft, an activation, a death choice).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
-from sparring.core.errors import IllegalAction
+from sparring.core.engine import Engine
 from sparring.core.events import PUBLIC, Event
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
@@ -37,9 +42,11 @@ from .data import DATA
 from .options import TacticsOptions
 from .units import CLONE, HERO, MINION, Unit
 
-DRAFT = "draft"
-BATTLE = "battle"
-OVER = "over"
+#: The phases of a game: both drafts, the battle, the end.
+Phase = Literal["draft", "battle", "over"]
+DRAFT: Final = "draft"
+BATTLE: Final = "battle"
+OVER: Final = "over"
 
 POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW = "POWER", "LIFE", "SPEED", "WEAKNESS", "BLEED", "SLOW"
 TILE_BUFFS = tuple(DATA.buffs)  # POWER, LIFE, SPEED, WEAKNESS, BLEED, SLOW: the tile draw's order
@@ -54,7 +61,7 @@ MARK_PAYOFF = DATA.statuses[DEATH_MARK]["payoff_hp"]
 NATURE_BONUS = DATA.skills["huntress_natures_power"]["bonus"]
 
 
-class TacticsState(TwoSeatOutcome):
+class TacticsState(Engine, TwoSeatOutcome):
     """A whole game: the draft, then rounds until a hero falls."""
 
     num_players = 2
@@ -63,7 +70,7 @@ class TacticsState(TwoSeatOutcome):
         self.options = options or TacticsOptions()
         self.rng = Rng(seed)
         self.events: list[Event] = []
-        self.phase = DRAFT
+        self.phase: Phase = DRAFT
         self.drafts: list[Draft | None] = [None, None]
         self.units: list[Unit] = []
         self.obstacles: dict[tuple[int, int], int] = {}
@@ -133,25 +140,34 @@ class TacticsState(TwoSeatOutcome):
             self._legal = battle_actions(self)
         return self._legal
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        movers = self.to_move()
-        seat = movers[0] if player is None else player
-        if seat not in movers:
-            raise IllegalAction(f"seat {seat} cannot act now: seat {movers[0]} is to decide")
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            from .legal import why_illegal
+    def not_to_move(self, seat: int, movers: tuple[int, ...]) -> str:
+        if self.phase == DRAFT and seat in (0, 1):
+            return f"seat {seat} has already drafted"
+        return f"seat {seat} cannot act now: seat {movers[0]} is to decide"
 
-            raise IllegalAction(why_illegal(self, seat, action))
+    def offers(self, action: Any, seat: int) -> bool:
+        """The cheap test: membership in the cached menu when there is one, else in the
+        draft's or the death choice's fixed menu, else among the named unit's own actions,
+        so that no whole menu is built just to play one action (the greedy agent plays each
+        candidate on a fresh copy)."""
+        menu = self._legal
+        if menu is not None:
+            return action in menu
+        if self.phase == DRAFT:
+            return action in DATA.draft_options(self.options.distinct_minions)
+        if self.deaths:
+            return action in (OBSTACLE, BUFF_TILE)
+        from .legal import offered
+
+        return offered(self, action)
+
+    def refusal(self, action: Any, seat: int) -> str:
+        from .legal import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def changing(self) -> None:
         self._legal = None
-        if isinstance(action, Draft):
-            self._draft(seat, action)
-        elif isinstance(action, DeathChoice):
-            self._death_choice(action)
-        else:
-            self._activate(seat, action)
 
     def forfeit(self, seat: int, reason: str) -> None:
         if self.phase == OVER:
@@ -202,7 +218,7 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ draft
 
-    def _draft(self, seat: int, pick: Draft) -> None:
+    def _draft(self, pick: Draft, seat: int) -> None:
         self.drafts[seat] = pick
         self.events.append((ev.DRAFTED, PUBLIC, seat))
         self.events.append((ev.DRAFT_PICK, seat, seat, pick.hero, pick.skill, list(pick.minions)))
@@ -297,7 +313,7 @@ class TacticsState(TwoSeatOutcome):
 
     # ------------------------------------------------------------------ activations
 
-    def _activate(self, seat: int, action: BattleAction) -> None:
+    def _activate(self, action: BattleAction, seat: int) -> None:
         unit = self.unit(action.unit)
         assert unit is not None
         self.events.append((ev.ACT, PUBLIC, seat, unit.id, action.to_json()))
@@ -538,7 +554,7 @@ class TacticsState(TwoSeatOutcome):
                     chooser = active
                 self.deaths.append((unit.id, x, y, chooser))
 
-    def _death_choice(self, choice: DeathChoice) -> None:
+    def _death_choice(self, choice: DeathChoice, seat: int) -> None:
         uid, x, y, chooser = self.deaths.pop(0)
         self.events.append((ev.CHOSE, PUBLIC, chooser, uid, choice.spawn))
         self.spawn(x, y, choice.spawn)
@@ -601,11 +617,11 @@ class TacticsState(TwoSeatOutcome):
             if self.drafts[seat] is None:
                 options = DATA.draft_options(self.options.distinct_minions)
                 self.events.append((ev.TIMEOUT, PUBLIC, seat))
-                self._draft(seat, options[self.rng.below(len(options), "draft_fill")])
+                self._draft(options[self.rng.below(len(options), "draft_fill")], seat)
             return
         self._legal = None
         if self.deaths:
-            self._death_choice(OBSTACLE)
+            self._death_choice(OBSTACLE, seat)
             return
         self.events.append((ev.TIMEOUT, PUBLIC, seat))
         self.lose_hp(self.hero(seat), 1, "timeout")
@@ -617,3 +633,15 @@ class TacticsState(TwoSeatOutcome):
             unit = next(u for u in self.units if u.seat == seat and self.can_act(u))
         unit.acted = self.max_actions(unit)
         self._pass_turn(seat)
+
+
+TacticsState.HANDLERS = {
+    Draft: TacticsState._draft,
+    Move: TacticsState._activate,
+    Attack: TacticsState._activate,
+    MoveAttack: TacticsState._activate,
+    Skill: TacticsState._activate,
+    MoveSkill: TacticsState._activate,
+    EndTurn: TacticsState._activate,
+    DeathChoice: TacticsState._death_choice,
+}

@@ -1,83 +1,89 @@
 """What one seat (or a spectator) may know of a Tactics state. Only the draft is hidden:
 a seat sees its own pick and that the rival has picked, until both picks are revealed
-together; after that the whole board is public (companion §15: nothing hidden in battle)."""
+together; after that the whole board is public (companion §15: nothing hidden in battle).
+
+A view is a `TacticsView` message struct (`viewtypes`); a field that does not apply is left
+UNSET, so its JSON form is what the protocol always sent. Structs are built by position, in
+their field order: a struct built by keywords costs several times more, and a view is built
+at every decision of an agent that reads one.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 from sparring.core.events import event_json, visible_to
 
 from .state import DRAFT, TacticsState
 from .units import Unit
+from .viewtypes import ObstacleView, PendingDeathView, TacticsView, TileView, UnitView
+
+#: How many of the latest events a view's log holds (before those the seat may not see
+#: are dropped).
+LOG_EVENTS = 40
 
 
-def unit_json(state: TacticsState, unit: Unit) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": unit.id,
-        "seat": unit.seat,
-        "category": unit.category,
-        "kind": unit.kind,
-        "x": unit.x,
-        "y": unit.y,
-        "hp": unit.hp,
-        "max_hp": unit.max_hp,
-        "atk": unit.atk,
-        "effective_atk": state.effective_atk(unit),
-        "move": unit.move,
-        "range": unit.reach,
-        "alive": unit.hp > 0,
-        "actions_left": max(0, state.max_actions(unit) - unit.acted) if unit.hp > 0 else 0,
-        "buffs": dict(sorted(unit.buffs.items())),
-        "shield": unit.shield,
-        "shield_rounds": unit.shield_rounds if unit.shield else 0,
-        "invisible": unit.invisible,
-        "prepared": [a.to_json() for a in unit.prepared],
-    }
+def unit_view(state: TacticsState, unit: Unit) -> UnitView:
+    """A living unit in full; the skill fields for a hero, `rounds_left` for a clone."""
+    out = UnitView(
+        unit.id,
+        unit.seat,
+        unit.category,
+        unit.kind,
+        unit.x,
+        unit.y,
+        unit.hp,
+        unit.max_hp,
+        unit.atk,
+        state.effective_atk(unit),
+        unit.move,
+        unit.reach,
+        unit.hp > 0,  # alive
+        max(0, state.max_actions(unit) - unit.acted) if unit.hp > 0 else 0,  # actions_left
+        dict(sorted(unit.buffs.items())),
+        unit.shield,
+        unit.shield_rounds if unit.shield else 0,
+        unit.invisible,
+        list(unit.prepared),
+    )
     if unit.skill is not None:
-        out.update(
-            skill=unit.skill, cooldown=unit.cooldown, beacon=unit.beacon, charges=unit.charges
-        )
+        out.skill = unit.skill
+        out.cooldown = unit.cooldown
+        out.beacon = unit.beacon
+        out.charges = unit.charges
     if unit.rounds_left:
-        out["rounds_left"] = unit.rounds_left
+        out.rounds_left = unit.rounds_left
     return out
 
 
-def view(state: TacticsState, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of `state` for `seat` (0 or 1), or for a spectator (None)."""
-    out: dict[str, Any] = {
-        "game": "tactics",
-        "seat": seat,
-        "phase": state.phase,
-        "round": state.round,
-        "to_move": list(state.to_move()),
-        "acting_unit": state.current,
-        "last_actor": state.last_actor,
-        "round_end_next": state.round_end_next,
-        "winner": state.winner,
-        "end_reason": state.end_reason,
-        "options": state.options.to_json(),
-        "log": [event_json(e) for e in state.events[-40:] if visible_to(e, seat)],
-    }
+def view(state: TacticsState, seat: int | None) -> TacticsView:
+    """The view of `state` for `seat` (0 or 1), or for a spectator (None)."""
+    out = TacticsView(
+        "tactics",
+        seat,
+        state.phase,
+        state.round,
+        list(state.to_move()),
+        state.current,  # acting_unit
+        state.last_actor,
+        state.round_end_next,
+        state.winner,
+        state.end_reason,
+        state.options,
+        [event_json(e) for e in state.events[-LOG_EVENTS:] if visible_to(e, seat)],
+    )
     if state.phase == DRAFT:
-        out["drafted"] = [d is not None for d in state.drafts]
+        out.drafted = [d is not None for d in state.drafts]
         mine = state.drafts[seat] if seat is not None else None
         if mine is not None:
-            out["my_draft"] = mine.to_json()
+            out.my_draft = mine
         return out
-    out["units"] = [unit_json(state, u) for u in state.units if u.hp > 0]
-    out["fallen"] = [u.id for u in state.units if u.hp <= 0]
-    out["obstacles"] = [
-        {"x": x, "y": y, "hp": hp} for (x, y), hp in sorted(state.obstacles.items())
-    ]
-    out["tiles"] = [
-        {"x": x, "y": y, "buff": buff, "rounds": rounds}
-        for (x, y), (buff, rounds) in sorted(state.tiles.items())
+    out.units = [unit_view(state, u) for u in state.units if u.hp > 0]
+    out.fallen = [u.id for u in state.units if u.hp <= 0]
+    out.obstacles = [ObstacleView(x, y, hp) for (x, y), hp in sorted(state.obstacles.items())]
+    out.tiles = [
+        TileView(x, y, buff, rounds) for (x, y), (buff, rounds) in sorted(state.tiles.items())
     ]
     if state.deaths:
-        uid, x, y, chooser = state.deaths[0]
-        out["death_choice"] = {"unit": uid, "x": x, "y": y, "seat": chooser}
-        out["death_choices"] = [
-            {"unit": uid, "x": x, "y": y, "seat": chooser} for uid, x, y, chooser in state.deaths
-        ]
+        pending = [PendingDeathView(uid, x, y, chooser) for uid, x, y, chooser in state.deaths]
+        out.death_choice = pending[0]
+        out.death_choices = pending
     return out
