@@ -7,15 +7,13 @@ source (its own `Rng`), so a match between built-in agents is reproducible from 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from sparring.agents.uniform import UniformRandomAgent
+from sparring.core.game import AgentFactory
 
 from .greedy import GreedyAgent
 from .human import HumanAgent
 
-AGENTS: dict[str, Callable[[int, int], Any]] = {
+AGENTS: dict[str, AgentFactory] = {
     "random": UniformRandomAgent,
     "greedy": GreedyAgent,
     "human": HumanAgent,

@@ -3,7 +3,7 @@ agents."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sparring.core.game import (
     Display,
@@ -13,6 +13,7 @@ from sparring.core.game import (
     Messages,
     RefereePolicy,
     Secrecy,
+    imported_later,
     new_game_with,
     stateless,
 )
@@ -26,10 +27,6 @@ from .render import LETTERS, describe_event, render_view
 from .state import TacticsState
 from .views import view
 from .viewtypes import TacticsView
-
-if TYPE_CHECKING:
-    from sparring.core.conformance import Hooks
-    from sparring.core.scenario import ScenarioGame
 
 RULES_VERSION = "tactics-v3.2"
 #: Decisions per round at most: every unit's activation, the deaths it may cause, and the
@@ -82,18 +79,6 @@ def summarize(state: TacticsState) -> dict[str, Any]:
     return {"winner": state.winner, "last_round": state.round, "reason": state.end_reason}
 
 
-def _scenario() -> ScenarioGame:
-    from .scenario import SCENARIO
-
-    return SCENARIO
-
-
-def _conformance() -> Hooks:
-    from .conformance import HOOKS
-
-    return HOOKS
-
-
 SPEC = GameSpec(
     name="tactics",
     title="5×5 Tactics",
@@ -127,7 +112,9 @@ SPEC = GameSpec(
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
-        scenario=_scenario, conformance=_conformance, decision_bound=decision_bound
+        scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
+        conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
+        decision_bound=decision_bound,
     ),
     messages=Messages(actions=Action, options=TacticsOptions, view=TacticsView),
 )
