@@ -40,6 +40,7 @@ from .actions import (
 from .combat import BONUS_USES
 from .render import render_view
 from .roster import ALL_FISH, BASE_ATK, FISH, MAX_HP, MIMIC, fish_by_name, fish_name
+from .scenario import USE_COUNTED
 from .skilltext import fish_help, skill_summary
 from .state import ASSERT_HP_LOSS
 from .views import AquawarView, OwnFish
@@ -372,7 +373,7 @@ def action_menu(view: AquawarView, legal: Sequence[Any]) -> tuple[str, list[Turn
 
 def _uses_left(fish: OwnFish) -> str:
     """How many bonus uses a Sea Turtle's or Clownfish's skill has left, where it wears out."""
-    if FISH[fish.acts_as].active not in ("heal_buff_crit", "share_buff_aoe"):
+    if FISH[fish.acts_as].active not in USE_COUNTED:
         return ""
     left = max(BONUS_USES - fish.skill_uses, 0)
     return f" ({left} bonus use(s) left)"
