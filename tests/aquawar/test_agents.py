@@ -16,15 +16,11 @@ from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import ASSERTS, ATTACKS, PASS, SKILLS, Pick
 from sparring.games.aquawar.agents import GreedyAgent, RandomAgent
 from sparring.games.aquawar.determinize import determinize
-from sparring.games.aquawar.human import HumanAgent
 from sparring.games.aquawar.knowledge import infer
-from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.picks import PickSpace
-from sparring.games.aquawar.render import fish_label
 from sparring.games.aquawar.roster import ALL_FISH
 from sparring.games.aquawar.state import AquawarState
 from sparring.games.aquawar.views import view
-from tests.terminal_input import scripted
 
 SPEC = get_game("aquawar")
 
@@ -204,75 +200,3 @@ def test_determinize_draws_only_from_the_given_rng() -> None:
 def test_determinize_refuses_a_spectator_view() -> None:
     with pytest.raises(BadInput):
         determinize(view(AquawarState(1), None), Rng(1))
-
-
-# ------------------------------------------------------------------ human
-
-
-def scripted_human(lines: list[str]) -> tuple[HumanAgent, list[str]]:
-    ask, said = scripted(*lines)
-    return HumanAgent(0, ask=ask, say=said.append), said
-
-
-def test_human_pick_rejects_bad_input_then_accepts() -> None:
-    state = AquawarState(2)
-    agent, said = scripted_human(
-        ["1 2 3", "1 5 7 zebra", "1 5 7 12", "1 1 5 7", "1 5 7 12 mimic=9"]
-    )
-    pick = agent.act(view(state, 0), state.legal_actions(0))
-    assert pick == Pick((1, 5, 7, 12), 9)
-    refusals = [s for s in said if s.startswith("not accepted")]
-    assert len(refusals) == 4
-    assert "4 fish" in refusals[0] and "zebra" in refusals[1]
-    assert "mimic=" in refusals[2] and "different" in refusals[3]
-
-
-def test_human_pick_by_names() -> None:
-    state = AquawarState(2)
-    agent, _ = scripted_human(["sea wolf, octopus, mimic, eel, mimic=great white"])
-    assert agent.act(view(state, 0), state.legal_actions(0)) == Pick((5, 8, 12, 3), 9)
-
-
-def _fielded() -> AquawarState:
-    state = AquawarState(2, AquawarOptions(seat0_always_first=True))
-    state.apply(Pick((1, 5, 7, 8)), 0)
-    state.apply(Pick((2, 3, 4, 6)), 1)
-    return state
-
-
-def test_human_turn_rejects_illegal_and_accepts_legal() -> None:
-    state = _fielded()
-    seat = state.seat
-    agent, said = scripted_human(["attack 0 1", "assert 7 1", "assert 1 kraken", "assert 2 eel"])
-    agent.seat = seat
-    choice = agent.act(view(state, seat), state.legal_actions())
-    assert choice == ASSERTS[2, 3]
-    assert sum(s.startswith("not accepted") for s in said) == 3
-    assert any("Assertion phase" in s for s in said)
-    state.apply(PASS)
-    agent, said = scripted_human(["skill 2", "9999", "attack 0 9", "3"])
-    choice = agent.act(view(state, state.seat), state.legal_actions())
-    assert choice == state.legal_actions()[3]
-    refusals = [s for s in said if s.startswith("not accepted")]
-    assert len(refusals) == 3 and "skill" in refusals[0]
-
-
-def test_human_shows_only_its_view() -> None:
-    state = _fielded()
-    agent, said = scripted_human(["0"])
-    agent.act(view(state, state.seat), state.legal_actions())
-    enemy = state.teams[1 - state.seat]
-    screen = "\n".join(said)
-    assert "Enemy fish:" in screen
-    for fish in enemy:
-        assert (
-            f"] {fish_label(fish.kind)}"
-            not in screen.split("Enemy fish:")[1].split("Recent events:")[0]
-        )
-
-
-def test_human_input_ending_is_a_clear_error() -> None:
-    state = AquawarState(2)
-    agent, _ = scripted_human([])
-    with pytest.raises(BadInput):
-        agent.act(view(state, 0), state.legal_actions(0))

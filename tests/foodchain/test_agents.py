@@ -1,5 +1,5 @@
-"""Built-in Food Chain agents: `greedy` (the best immediate move, from the view alone) and
-`human` (terminal prompts).
+"""Built-in Food Chain agents: `greedy` (the best immediate move, from the view alone); the
+`human` agent has its own file, test_human.py.
 
 Positions use shipped cards, because the greedy agent reads the printed card pool (public
 knowledge) for abilities. The numbers in comments are worked out from the rules text."""
@@ -13,18 +13,16 @@ from typing import Any
 import pytest
 
 from sparring.agents.uniform import UniformRandomAgent as RandomAgent
-from sparring.core.errors import BadInput
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
-from sparring.games.foodchain.actions import END_PHASE, RIVAL, Attack, Eat, Play, Target
+from sparring.games.foodchain.actions import RIVAL, Attack, Eat, Play
 from sparring.games.foodchain.greedy import GreedyAgent
 from sparring.games.foodchain.hidden import scramble_hidden
-from sparring.games.foodchain.human import HumanAgent, Table, describe_action, parse_answer
+from sparring.games.foodchain.human import HumanAgent
 from sparring.games.foodchain.position import OnField, Side, build, creature, uid_of
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.views import view
-from tests.terminal_input import scripted
 
 SPEC = get_game("foodchain")
 
@@ -240,139 +238,3 @@ def test_greedy_choices_do_not_depend_on_what_it_cannot_see(seed: int) -> None:
             assert GreedyAgent(seat, 0).act(view(twin, seat), twin.legal_actions()) == choice
         checked += 1
     assert checked >= 10
-
-
-# ------------------------------------------------------------------ human
-
-
-def human(*lines: str) -> tuple[HumanAgent, list[str]]:
-    ask, said = scripted(*lines)
-    return HumanAgent(0, 0, ask=ask, say=said.append), said
-
-
-def main_position() -> FoodChainState:
-    return build(
-        (
-            Side(hand=["Cane Toad", "Goliath Frog"], field=["Hellbender", "Olm"]),
-            Side(field=["Cane Toad"]),
-        )
-    )
-
-
-def combat_position() -> FoodChainState:
-    return build((Side(field=["Barn Owl"]), Side(field=["Cane Toad"])), phase="combat")
-
-
-def ask_human(state: FoodChainState, *lines: str) -> tuple[Any, list[str]]:
-    agent, said = human(*lines)
-    return agent.act(view(state, 0), state.legal_actions()), said
-
-
-def test_human_menu_names_the_cards() -> None:
-    state = main_position()
-    toad, frog = uid_of(state, "Cane Toad", 0), uid_of(state, "Goliath Frog")
-    choice, said = ask_human(state, "0")
-    assert choice == Play(toad)
-    shown = "\n".join(said)
-    assert "YOU: HP 10" in shown  # the rendered view comes first
-    assert f"0: Play Cane Toad (#{toad})" in shown
-    assert f"1: Play Goliath Frog (#{frog})" in shown
-    assert "2: End main phase 1 (go to combat)" in shown
-
-    state = combat_position()
-    owl, rival_toad = uid_of(state, "Barn Owl"), uid_of(state, "Cane Toad")
-    table = Table(view(state, 0))
-    assert describe_action(Attack(owl, RIVAL), table) == f"Attack the rival with Barn Owl (#{owl})"
-    assert (
-        describe_action(Attack(owl, rival_toad), table)
-        == f"Attack Cane Toad (#{rival_toad}) with Barn Owl (#{owl})"
-    )
-
-
-def test_human_plays_eats_and_targets_by_typed_names() -> None:
-    state = main_position()
-    frog = uid_of(state, "Goliath Frog")
-    hellbender, olm = uid_of(state, "Hellbender"), uid_of(state, "Olm")
-    choice, _ = ask_human(state, "play goliath frog")
-    assert choice == Play(frog)
-    state.apply(choice)
-    table = Table(view(state, 0))
-    assert (
-        describe_action(Eat((hellbender, olm)), table)
-        == f"Eat Hellbender (#{hellbender}) + Olm (#{olm})"
-    )
-    assert parse_answer("eat nothing", table, state.legal_actions())[0] == Eat(())
-    assert parse_answer("eat olm", table, state.legal_actions())[0] == Eat((olm,))
-    choice, _ = ask_human(state, "eat hellbender olm")
-    assert choice == Eat((hellbender, olm))
-    state.apply(choice)
-    # Goliath Frog ate: deal 2 damage to an enemy creature or the rival.
-    assert state.pending is not None and state.pending.kind == "target"
-    rival_toad = uid_of(state, "Cane Toad", 1)
-    table = Table(view(state, 0))
-    assert (
-        describe_action(Target(card=rival_toad), table)
-        == f"Target Cane Toad (#{rival_toad}) (rival's)"
-    )
-    assert describe_action(Target(player=1), table) == "Target the rival"
-    assert parse_answer("target toad", table, state.legal_actions())[0] == Target(card=rival_toad)
-    choice, _ = ask_human(state, "target rival")
-    assert choice == Target(player=1)
-
-
-def test_human_attacks_and_ends_by_typed_forms() -> None:
-    state = combat_position()
-    owl, toad = uid_of(state, "Barn Owl"), uid_of(state, "Cane Toad")
-    table = Table(view(state, 0))
-    legal = state.legal_actions()
-    assert parse_answer("attack owl rival", table, legal)[0] == Attack(owl, RIVAL)
-    assert parse_answer("attack owl toad", table, legal)[0] == Attack(owl, toad)
-    assert parse_answer("attack toad with owl", table, legal)[0] == Attack(owl, toad)
-    assert parse_answer(f"attack #{owl} #{toad}", table, legal)[0] == Attack(owl, toad)
-    assert parse_answer("end", table, legal)[0] == END_PHASE
-
-
-def test_human_refuses_bad_answers_with_the_reason_and_asks_again() -> None:
-    state = combat_position()
-    choice, said = ask_human(
-        state, "", "9", "dance", "play cane toad", "attack toad rival", "attack owl", "1"
-    )
-    assert choice == state.legal_actions()[1]
-    refusals = [line for line in said if line.startswith("not accepted: ")]
-    assert refusals == [
-        "not accepted: type a number from the menu or a command",
-        "not accepted: 9 is not on the menu (0-2)",
-        "not accepted: unknown command 'dance': type a number from the menu, or play, attack, "
-        "activate, end, eat, target, take, choose or order",
-        "not accepted: cards are played and abilities used in a main phase; it is combat now",
-        "not accepted: none of your creatures is called 'toad'",
-        f"not accepted: 'attack owl' fits more than one action "
-        f"(0: {describe_action(state.legal_actions()[0], Table(view(state, 0)))}; "
-        f"1: {describe_action(state.legal_actions()[1], Table(view(state, 0)))}): type its number",
-    ]
-
-
-def test_human_is_told_why_a_card_cannot_be_played() -> None:
-    # A free spell keeps Main 1 open after the turn's play.
-    state = build(
-        (Side(hand=["Cane Toad", "Goliath Frog", "Slick Secretion"], field=["Hellbender"]), Side())
-    )
-    state.apply(Play(uid_of(state, "Cane Toad")))
-    assert state.phase == "main1"
-    table = Table(view(state, 0))
-    legal = state.legal_actions()
-    assert parse_answer("play goliath", table, legal) == (
-        None,
-        "you already played a card this turn (one per turn, Free Play and free spells aside)",
-    )
-    assert parse_answer("attack hellbender rival", table, legal)[1] == (
-        "attacks are declared in the combat phase (type 'end' to go there)"
-    )
-    assert parse_answer("play wolf", table, legal)[1] == "no card in your hand matches 'wolf'"
-
-
-def test_human_input_ending_is_a_clear_error() -> None:
-    agent, said = human("dance")
-    with pytest.raises(BadInput, match="input ended before the game did"):
-        agent.act(view(combat_position(), 0), combat_position().legal_actions())
-    assert said[-1].startswith("not accepted: unknown command")

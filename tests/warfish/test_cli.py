@@ -128,7 +128,7 @@ def test_a_human_seat_reads_typed_answers() -> None:
         ["play", "warfish", "--map", "triad", "--agent", "0=human", "--seed", "1", "--no-save"],
         input=answers,
     )
-    assert "Setup: put one unit on one of your territories" in result.output
+    assert "Setup: units are placed one at a time, in turns." in result.output
     assert "not accepted: no territory is called 'nowhere'" in result.output
     assert "Highlands (bonus 2, held by nobody)" in result.output
 

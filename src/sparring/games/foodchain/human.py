@@ -12,6 +12,11 @@ Answers: a menu number, or a typed form — ``play cane toad``, ``attack owl riv
 ``target me``, ``take NAME`` (a card from a pile), ``choose 1`` or ``choose roar``,
 ``order toad``. Names may be shortened to the start of any word ("owl", "cane"), and a
 card may be named by its id (``#12``).
+
+``help`` (or ``?``) explains the decision at hand and every command; ``help CARD`` shows a
+card's rules text, generated from the card data by `cardtext` (and, for a creature that
+lost abilities, what it can still do); ``cards`` lists every card in view, zone by zone,
+with its text; ``board`` shows the table again.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from msgspec import UNSET
+from msgspec import UNSET, UnsetType
 
 from sparring.agents.terminal import Parse, TerminalAgent
 
@@ -36,10 +41,12 @@ from .actions import (
     Target,
     card_of,
 )
+from .cards import CardDef, load_pool
+from .cardtext import card_text
 from .legality import FIELD_FULL
-from .limits import FIELD_LIMIT
+from .limits import FIELD_LIMIT, MAX_EATEN
 from .render import render_view
-from .viewtypes import FoodChainView, PileCard
+from .viewtypes import CreatureView, FoodChainView, FullCard, PileCard
 
 FILLER = frozenset({"with", "the", "on", "at", "to", "a", "an", "and", "+", "->", "→", "&"})
 RIVAL_WORDS = frozenset({"rival", "face", "player", "opponent", "directly", "them", "enemy"})
@@ -54,18 +61,69 @@ PHASE_ENDS = {
 HELP = (
     "Type a number, or a command: play NAME, attack ATTACKER TARGET|rival, activate NAME, "
     "end, eat NAME... | eat nothing, target NAME|rival|me, take NAME, choose N|LABEL, "
-    "order NAME."
+    "order NAME. 'help' explains, 'help CARD' shows a card, 'cards' lists the cards in view."
 )
+HELP_WORDS = frozenset({"help", "?", "h"})
+BOARD_WORDS = frozenset({"board", "show", "view", "table"})
+CARDS_WORDS = frozenset({"cards", "list"})
+REFUSED = "not accepted: "
+COMMANDS = f"""Answer with the number in front of a choice, or a command. Cards are named
+by the start of any word of their name ('owl', 'cane') or by id ('#12'):
+  play NAME              play a card from your hand (a main phase; one card a turn, free
+                         spells and Free Play cards aside)
+  activate NAME          a discard ability of a card in hand, or a sacrifice ability of a
+                         creature on your field (also 'sacrifice', 'discard')
+  attack NAME TARGET     in combat: attack TARGET, a creature, or 'rival' to attack directly
+  end                    end this phase: main phase 1, then combat, then main phase 2
+  eat NAME... | nothing  what a predator being played eats (up to {MAX_EATEN} creatures;
+                         nothing is a dry drop: it loses every keyword and ability)
+  target NAME|rival|me   the target of an effect
+  take NAME              a card from your deck or a pile, when an effect asks for one
+  choose N|LABEL         a mode of a "choose one" effect
+  order NAME             which of several effects due at once resolves first
+'help CARD' shows a card's rules text, 'cards' every card in view with its text, 'board'
+the table again. A field holds up to {FIELD_LIMIT} cards, creatures and a field spell together."""
+PHASE_HELP = {
+    "main1": "It is your main phase 1: play a card, use an ability, or 'end' to go to combat.",
+    "combat": "It is your combat: attack with a creature that can, or 'end' to go to main phase 2.",
+    "main2": "It is your main phase 2: play a card if you played none in main phase 1, use "
+    "an ability, or 'end' to end your turn.",
+}
+DECISION_HELP = {
+    "eat": "A predator is being played: choose what it eats ('eat NAME...', or 'eat "
+    "nothing' for a dry drop).",
+    "target": "An effect needs its target: 'target NAME', 'target rival' or 'target me'.",
+    "tutor": "An effect takes a card from your deck: 'take NAME'.",
+    "play": "An effect plays a card from a pile: 'take NAME' (or 'play NAME').",
+    "choose": "An effect lets you choose one of its modes: 'choose N' or 'choose LABEL'.",
+    "order": "Several of your effects are due at once: 'order NAME' resolves that one first.",
+}
 
 
 class HumanAgent(TerminalAgent):
     """Prompts a person for each decision of one seat."""
 
+    refusal_prefix = ""  # `parse` words its own refusals, and help is no refusal
+
     def prompt(self, view: FoodChainView, legal: Sequence[Any]) -> tuple[list[str], Parse]:
         table = Table(view)
-        return [render_view(view), menu(table, legal)], lambda text: parse_answer(
-            text, table, legal
-        )
+        shown = menu(table, legal)
+
+        def parse(text: str) -> tuple[Action | None, str]:
+            words = text.strip().lower().split()
+            if words and words[0] in HELP_WORDS:
+                if len(words) == 1:
+                    return None, help_text(table)
+                found, reason = card_help(words[1:], table)
+                return None, found or REFUSED + reason
+            if len(words) == 1 and words[0] in CARDS_WORDS:
+                return None, cards_in_view(table)
+            if len(words) == 1 and words[0] in BOARD_WORDS:
+                return None, f"{render_view(view)}\n{shown}"
+            action, reason = parse_answer(text, table, legal)
+            return (action, "") if action is not None else (None, REFUSED + reason)
+
+        return [render_view(view), shown], parse
 
 
 # ---------------------------------------------------------------- what the view names
@@ -177,6 +235,116 @@ def menu(table: Table, legal: Sequence[Any]) -> str:
     lines = [title]
     lines.extend(f"  {i}: {describe_action(a, table)}" for i, a in enumerate(legal))
     lines.append(HELP)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- help and card texts
+
+
+def help_text(table: Table) -> str:
+    """What the decision at hand asks for, then every command."""
+    if table.kind is not None:
+        now = DECISION_HELP.get(table.kind, "An effect asks you to decide.")
+        if table.prompt:
+            now += f" ({table.prompt})"
+    else:
+        now = PHASE_HELP.get(table.view.phase, "")
+    return f"{now}\n{COMMANDS}".strip()
+
+
+def _shown_cards(table: Table) -> list[tuple[str, PileCard]]:
+    """Every card the view shows, with the zone it is in, in the order `cards` lists them."""
+    view, seat = table.view, table.seat
+    zones: list[tuple[str, list[PileCard]]] = [("your hand", list(view.hand or []))]
+    decision = view.decision
+    if decision and decision.cards:
+        zones.append(("to choose from", list(decision.cards)))
+    zones.append(("known in the rival's hand", list(view.rival_known_hand or [])))
+    for player in sorted(view.players, key=lambda p: p.seat != seat):
+        whose = "your" if player.seat == seat else "the rival's"
+        spell = [] if player.field_spell is None else [player.field_spell]
+        zones.append((f"{whose} field", [*spell, *player.field]))
+        zones.append((f"{whose} carrion", list(player.carrion)))
+        zones.append((f"{whose} exile", list(player.exile)))
+    return [(zone, card) for zone, cards in zones for card in cards]
+
+
+def _numbers(card: PileCard | CardDef) -> str:
+    """A creature's ATK/HP (now, for one in play) and a prey's nutrition."""
+    food: int | UnsetType = UNSET
+    if isinstance(card, CardDef):
+        if not card.is_creature:
+            return ""
+        shown = f" {card.atk}/{card.hp}"
+        food = card.nutrition if card.is_prey else UNSET
+    elif isinstance(card, CreatureView):
+        shown, food = f" {card.atk}/{card.hp} (max {card.max_hp})", card.nutrition
+    elif isinstance(card, FullCard) and card.atk is not UNSET:
+        shown, food = f" {card.atk}/{card.hp}", card.nutrition
+    else:
+        return ""
+    return shown if food is UNSET else f"{shown}, nutrition {food}"
+
+
+def _card_lines(card: PileCard | CardDef) -> list[str]:
+    """A card's head line (category, numbers) and its rules text: the text the view shows
+    for a card in hand or on offer, else the card data's (`card_text`); for a creature in
+    play that lost keywords or abilities, also what it can still do."""
+    printed = card if isinstance(card, CardDef) else load_pool().get(card.name)
+    if isinstance(card, FullCard):
+        text = card.text
+    elif printed is not None:
+        text = card_text(printed)
+    elif isinstance(card, CreatureView):
+        text = card.text
+    else:
+        text = "(its text is not in view)"
+    lines = [f"{card.name} — {card.category.replace('_', ' ')}{_numbers(card)}"]
+    lines.append(f"  {text or 'no rules text'}")
+    if isinstance(card, CreatureView) and card.text != text:
+        lines.append(f"  now: {card.text or 'no keyword or ability left'}")
+    return lines
+
+
+def card_help(tokens: list[str], table: Table) -> tuple[str, str]:
+    """The text of the card `tokens` name — one in view (by name or id) first, else any
+    card of the pool by name — or "" and why none is shown."""
+    said = " ".join(tokens)
+    shown = [(zone, c) for zone, c in _shown_cards(table) if names_card(tokens, c.card, c.name)]
+    names = list(dict.fromkeys(c.name for _, c in shown))
+    if len(names) == 1:
+        zone, card = shown[0]
+        lines = _card_lines(card)
+        lines[0] += f" · #{card.card}, {zone}"
+        others = [f"#{c.card}, {where}" for where, c in shown[1:]]
+        if others:
+            lines.append(f"  also: {'; '.join(others)}")
+        return "\n".join(lines), ""
+    if not names:
+        pool = load_pool()
+        exact = pool.get(said)
+        found = (
+            [exact] if exact else [c for c in pool.cards.values() if names_card(tokens, -1, c.name)]
+        )
+        names = [c.name for c in found]
+        if len(found) == 1:
+            return "\n".join(_card_lines(found[0])), ""
+    if not names:
+        return "", f"no card is called {said!r}"
+    return "", f"{said!r} could be {', '.join(names[:8])}: say more of the name"
+
+
+def cards_in_view(table: Table) -> str:
+    """Every card in view, zone by zone, each with its rules text."""
+    lines = ["Cards in view:"]
+    zone_now = ""
+    for zone, card in _shown_cards(table):
+        if zone != zone_now:
+            lines.append(f"{zone[0].upper()}{zone[1:]}:")
+            zone_now = zone
+        head, *text = _card_lines(card)
+        lines.append(f"  #{card.card} {head}")
+        lines.extend(f"  {line}" for line in text)
     return "\n".join(lines)
 
 

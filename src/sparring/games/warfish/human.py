@@ -5,9 +5,16 @@ Each decision shows the seat's view: the map as a table of territories by contin
 continent's bonus and holder, the players' territories, units and cards, its own cards and
 the recent events; then the question of the phase with its choices. Answers:
 
-- **setup**: ``place T`` (or just ``T``) puts one unit on territory T;
+- **setup**: ``place T`` (or just ``T``) puts one unit on territory T; ``place T N`` (or
+  ``T N``, T a name or a number: ``peru 5``, ``12 5``) puts N there: the engine asks for one
+  unit per decision, so the agent keeps the rest queued and answers the seat's next setup
+  decisions itself, as long as they stay legal (it stops, says why and asks again when one
+  would not be);
 - **placement**: ``place T [N]`` (or ``T [N]``): N units on T, all that are left if N is
   not given (``all`` works too);
+- in both, one answer may place on several territories, each with its count, split by
+  ``,``, ``;`` or ``and`` or simply one after the other (``peru 3, brazil 2``,
+  ``12 3 14 2``): the first placement is played and the others are queued the same way;
 - **cards**: ``trade K`` (K a set's number in the list, or ``K`` alone) or
   ``trade C C C`` (three card ids); ``stop`` keeps the cards (not when forced);
 - **attack**: ``attack A B [D]`` (D dice, the most if not given), ``blitz A B``, ``stop``;
@@ -26,7 +33,7 @@ action that is not legal. Input and output are injected, so tests drive it with 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec import UNSET
@@ -44,6 +51,7 @@ from .actions import (
     Trade,
     Transfer,
 )
+from .legal import SETUP, UNLIMITED
 from .maps import ContinentView
 from .odds import blitz_table, capture_chance
 from .options import WarfishOptions
@@ -54,14 +62,19 @@ HELP_WORDS = frozenset({"?", "help", "h"})
 MAP_WORDS = frozenset({"map", "board", "show", "view"})
 STOP_WORDS = frozenset({"stop", "end", "done", "pass", "skip", "no", "keep", "none"})
 SEPARATORS = frozenset({"to", "into", "from", "on", ">", "->", "→", ",", "and", "with"})
+GROUP_BREAKS = frozenset({",", ";", "and"})  # between the territories of one placement answer
 ALL_WORDS = frozenset({"all", "max", "everything"})
 LISTED = 40  # choices listed before "... and N more"
 ALL_MOVE_IN = 1 << 30  # what "then all" stands for until the source's units are known
 HELP = {
-    "setup": "Setup: put one unit on one of your territories — 'place T' or just 'T' "
-    "(T: a number, a name, the start of a name, or initials like 'wus').",
+    "setup": "Setup: units are placed one at a time, in turns. 'place T' (or just 'T') puts "
+    "one on territory T (a number, a name, the start of a name, or initials like 'wus'); "
+    "'place T N' (or 'T N') puts N there, one at each of your turns, without asking again; "
+    "'place T N, U M' splits them over several territories. Queued units stop, with the "
+    "reason, if one would not be legal.",
     "place": "Placement: 'place T N' puts N units on territory T; 'place T' (or just 'T') "
-    "puts all you have left there.",
+    "puts all you have left there; 'place T N, U M' (or 'T N U M') places on several "
+    "territories in one answer.",
     "trade": "Cards: 'trade K' trades the set numbered K in the list (or just 'K'); "
     "'trade C C C' names three card ids; 'stop' keeps your cards (not with 5 or more).",
     "attack": "Attack: 'attack A B D' rolls D dice from A against B (the most dice if D "
@@ -76,16 +89,70 @@ HELP = {
 
 
 class HumanAgent(TerminalAgent):
-    """Prompts a person for each decision of one seat."""
+    """Prompts a person for each decision of one seat. `queued` holds the placements of an
+    answer still to play (each one decision's answer), for the phase `queued_phase`."""
 
     refusal_prefix = ""  # `parse_answer` words its own refusals, and help is no refusal
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        ask: Callable[[str], str] = input,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        super().__init__(seat, seed, ask, say)
+        self.queued: list[Place] = []
+        self.queued_phase = ""
+
+    def act(self, view: View, legal: Sequence[Any]) -> Any:
+        """The next queued placement while it is legal; else ask the person."""
+        if self.queued:
+            action = self._from_queue(Board(view), legal)
+            if action is not None:
+                return action
+        return super().act(view, legal)
 
     def prompt(self, view: View, legal: Sequence[Any]) -> tuple[list[str], Parse]:
         """The board and the menu for this decision."""
         board = Board(view)
-        return [screen(board), question(board, legal)], lambda text: parse_answer(
-            text, board, legal
+
+        def parse(text: str) -> tuple[Any | None, str]:
+            actions, message = read_answer(text, board, legal)
+            if not actions:
+                return None, message
+            self.queued, self.queued_phase = list(actions[1:]), board.phase
+            return actions[0], ""
+
+        return [screen(board), question(board, legal)], parse
+
+    def _from_queue(self, board: Board, legal: Sequence[Any]) -> Place | None:
+        """Play the first queued placement if it is legal now; else say why the queue
+        stops, drop it, and return None."""
+        queued = self.queued
+        units = sum(p.count for p in queued)
+        if board.phase != self.queued_phase:
+            self.queued = []
+            self.say(f"{_units(units)} queued but not placed: the {self.queued_phase} is over")
+            return None
+        action = queued[0]
+        if action not in legal:
+            self.queued = []
+            reason = _place_refusal(board, action.territory)
+            self.say(f"stopped placing the queued units ({_units(units)} not placed): {reason}")
+            return None
+        self.queued = queued[1:]
+        more = sum(p.count for p in self.queued)
+        after = f"{_units(more)} more queued" if more else "the last queued"
+        self.say(
+            f"placing {_units(action.count)} on {board.names[action.territory]} "
+            f"#{action.territory} ({after})"
         )
+        return action
+
+
+def _units(count: int) -> str:
+    return f"{count} unit" if count == 1 else f"{count} units"
 
 
 # ---------------------------------------------------------------- what the view shows
@@ -179,11 +246,15 @@ def question(board: Board, legal: Sequence[Any]) -> str:
     if phase == "setup":
         left = None if view.setup_left is UNSET else view.setup_left[board.seat]
         spots = ", ".join(board.label(action.territory) for action in legal)
-        return f"Setup: place one unit ({left} left to place) on one of: {spots}\n{_hint()}"
+        return (
+            f"Setup: place your units one at a time ({left} left to place) on: {spots}\n"
+            "'place T' for one; 'place T N' puts N there at your next turns; "
+            f"'{_example(board)}' splits them.\n" + _hint()
+        )
     if phase == "place":
         return (
-            f"Place your units: {view.to_place} left. 'place T N', or 'place T' for all.\n"
-            + _hint()
+            f"Place your units: {view.to_place} left. 'place T N', or 'place T' for all; "
+            f"'{_example(board)}' for several.\n" + _hint()
         )
     if phase == "trade":
         sets = _sets(legal)
@@ -210,6 +281,12 @@ def question(board: Board, legal: Sequence[Any]) -> str:
     if phase == "transfer":
         return _transfer_question(board, legal) + "\n" + _hint()
     return _hint()
+
+
+def _example(board: Board) -> str:
+    """A placement on several territories, written with the seat's own."""
+    mine = [t for t in range(len(board.names)) if board.mine(t)][:2]
+    return ", ".join(f"{board.names[t].lower()} {n}" for t, n in zip(mine, (3, 2), strict=False))
 
 
 def _hint() -> str:
@@ -254,7 +331,7 @@ def _transfer_question(board: Board, legal: Any) -> str:
 
 
 def _tokens(text: str) -> list[str]:
-    return re.findall(r"->|→|[>,]|[^\s>,→]+", text.lower())
+    return re.findall(r"->|→|[>,;]|[^\s>,;→]+", text.lower())
 
 
 def _words(name: str) -> list[str]:
@@ -344,76 +421,155 @@ def _count(token: str, low: int, high: int, what: str) -> tuple[int | None, str]
 
 
 def parse_answer(text: str, board: Board, legal: Sequence[Any]) -> tuple[Any | None, str]:
-    """A legal action from `text`, or None with what to tell the person (the reason it was
-    refused, or the help or map they asked for)."""
+    """A legal action from `text` (the first of the placements an answer queues), or None
+    with what to tell the person (the reason it was refused, or the help or map they asked
+    for)."""
+    actions, message = read_answer(text, board, legal)
+    return (actions[0], "") if actions else (None, message)
+
+
+def read_answer(text: str, board: Board, legal: Sequence[Any]) -> tuple[list[Any], str]:
+    """The actions `text` answers — one, or for a placement answer on several territories
+    (or several setup units) one per decision, in order, the first legal now — or none,
+    with what to tell the person."""
     tokens = _tokens(text)
     if not tokens:
-        return None, "not accepted: type an answer, or 'help'"
+        return [], "not accepted: type an answer, or 'help'"
     if len(tokens) == 1 and tokens[0] in HELP_WORDS:
-        return None, HELP.get(board.phase, "Nothing to decide now.")
+        return [], HELP.get(board.phase, "Nothing to decide now.")
     if len(tokens) == 1 and tokens[0] in MAP_WORDS:
-        return None, screen(board) + "\n" + question(board, legal)
-    reader = _READERS.get(board.phase)
-    if reader is None:
-        return None, "not accepted: there is nothing to decide now"
-    action, reason = reader(tokens, board, legal)
-    if action is None:
-        return None, f"not accepted: {reason}"
-    if action not in legal:  # the readers check everything; this is the last guard
-        return None, f"not accepted: {action.to_json()} is not a legal action now"
-    return action, ""
+        return [], screen(board) + "\n" + question(board, legal)
+    if board.phase in ("setup", "place"):
+        placements, reason = _read_placements(tokens, board)
+        if placements is None:
+            return [], f"not accepted: {reason}"
+        actions: list[Any] = placements
+    else:
+        reader = _READERS.get(board.phase)
+        if reader is None:
+            return [], "not accepted: there is nothing to decide now"
+        action, reason = reader(tokens, board, legal)
+        if action is None:
+            return [], f"not accepted: {reason}"
+        actions = [action]
+    if actions[0] not in legal:  # the readers check everything; this is the last guard
+        return [], f"not accepted: {actions[0].to_json()} is not a legal action now"
+    return actions, ""
 
 
 def _verb(tokens: list[str], *verbs: str) -> list[str]:
     return tokens[1:] if tokens and tokens[0] in verbs else tokens
 
 
-def _read_setup(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
-    tokens = _verb(tokens, "place", "p", "put")
-    if len(tokens) > 1 and tokens[-1].isdigit() and territory(tokens, board)[0] is None:
-        if tokens[-1] != "1":
-            return None, "during setup units are placed one at a time"
-        tokens = tokens[:-1]
-    spot, reason = territory(tokens, board)
-    if spot is None:
-        return None, reason
-    if not board.mine(spot):
-        return None, f"{board.label(spot)} is not yours"
-    if spot not in legal.territories:
-        return None, f"{board.names[spot]} is full (max_units {board.options.max_units})"
-    return Place(spot, 1), ""
+def _is_count(token: str) -> bool:
+    return token.isdigit() or token in ALL_WORDS
 
 
-def _read_place(tokens: list[str], board: Board, legal: Any) -> tuple[Any, str]:
-    tokens = _verb(tokens, "place", "p", "put")
-    left = board.view.to_place
-    assert left is not UNSET, "the mover's view has its turn details"
+def _placement_groups(tokens: list[str], board: Board) -> list[list[str]]:
+    """A placement answer cut into one group per territory: at ``,``, ``;`` and ``and``,
+    and after a count that follows a territory's name or number (``peru 3 brazil 2``,
+    ``12 3 14 2``)."""
+    groups: list[list[str]] = []
+    current: list[str] = []
+    for token in tokens:
+        if token in GROUP_BREAKS:
+            if current:
+                groups.append(current)
+            current = []
+            continue
+        current.append(token)
+        named = [t for t in current[:-1] if t not in SEPARATORS]
+        if _is_count(token) and named and territory(named, board)[0] is not None:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _group(tokens: list[str], board: Board) -> tuple[int | None, str | None, str]:
+    """One group's territory and count word (None: not given), or None and why not.
+    The count goes last (``peru 3``) or first before a separator (``3 on peru``)."""
     count_token = None
-    if len(tokens) > 2 and tokens[0].isdigit() and tokens[1] in SEPARATORS:  # "3 on alaska"
+    if len(tokens) > 2 and tokens[0].isdigit() and tokens[1] in SEPARATORS:
         count_token, tokens = tokens[0], tokens[2:]
-    elif len(tokens) > 1 and (tokens[-1].isdigit() or tokens[-1] in ALL_WORDS):
-        count_token = tokens[-1]
-        tokens = tokens[:-1]
+    elif len(tokens) > 1 and _is_count(tokens[-1]):
+        count_token, tokens = tokens[-1], tokens[:-1]
     spot, reason = territory([t for t in tokens if t not in SEPARATORS], board)
     if spot is None and count_token is not None and count_token.isdigit():
-        whole, _ = territory([*tokens, count_token], board)  # "place 12" is a territory
+        whole, _ = territory([*tokens, count_token], board)
         if whole is not None:
             spot, count_token = whole, None
-    if spot is None:
-        return None, reason
+    return spot, count_token, reason
+
+
+def _room(board: Board, spot: int) -> int:
+    """How many more units `spot` may hold (the max_units option; 0 there = no cap)."""
+    cap = board.options.max_units
+    return cap - (board.units[spot] or 0) if cap else UNLIMITED
+
+
+def _place_refusal(board: Board, spot: int) -> str:
+    """Why no unit may go on `spot` now."""
     if not board.mine(spot):
-        return None, f"{board.label(spot)} is not yours"
-    cap = legal.cap(spot)
-    if cap == 0:
-        return None, f"{board.names[spot]} is full (max_units {board.options.max_units})"
-    count, reason = (
-        (min(left, cap), "") if count_token is None else _count(count_token, 1, cap, "the count")
-    )
-    if count is None:
-        if count_token is not None and count_token.isdigit() and int(count_token) > left:
-            return None, f"you have only {left} unit(s) left to place"
-        return None, reason
-    return Place(spot, count), ""
+        return f"{board.label(spot)} is not yours"
+    if _room(board, spot) <= 0:
+        return f"{board.names[spot]} is full (max_units {board.options.max_units})"
+    return f"no unit may be placed on {board.names[spot]} now"
+
+
+def _read_placements(tokens: list[str], board: Board) -> tuple[list[Place] | None, str]:
+    """Every placement of a setup or placement answer, in order: in the setup one
+    `Place(T, 1)` per unit (a territory without a count takes one), in a turn's
+    placement one `Place(T, N)` per territory (without a count: all that are left)."""
+    tokens = _verb(tokens, "place", "p", "put")
+    setup = board.phase == SETUP
+    view = board.view
+    if setup:
+        assert view.setup_left is not UNSET, "the setup view has the units left to place"
+        left = view.setup_left[board.seat] or 0
+    else:
+        assert view.to_place is not UNSET, "the mover's view has its turn details"
+        left = view.to_place
+    remaining = left
+    taken: dict[int, int] = {}
+    placements: list[Place] = []
+    for group in _placement_groups(tokens, board):
+        spot, count_token, reason = _group(group, board)
+        if spot is None:
+            return None, reason
+        space = _room(board, spot) - taken.get(spot, 0)
+        if not board.mine(spot) or space <= 0:
+            return None, _place_refusal(board, spot)
+        if remaining == 0:
+            return None, f"no units are left for {board.names[spot]}: you have {left} to place"
+        most = min(remaining, space)
+        if count_token is None:
+            count: int | None = 1 if setup else most
+        else:
+            count, reason = _count(count_token, 1, most, "the count")
+        if count is None:
+            assert count_token is not None
+            asked = int(count_token) if count_token.isdigit() else 0
+            if asked > remaining:
+                return None, (
+                    f"you have only {left} unit(s) left to place"
+                    if remaining == left
+                    else f"only {remaining} of your {left} unit(s) are left for "
+                    f"{board.names[spot]} after the ones before it"
+                )
+            if asked > space:
+                return None, (
+                    f"{board.names[spot]} has room for {space} more unit(s) "
+                    f"(max_units {board.options.max_units})"
+                )
+            return None, reason
+        remaining -= count
+        taken[spot] = taken.get(spot, 0) + count
+        placements.extend([Place(spot, 1)] * count if setup else [Place(spot, count)])
+    if not placements:
+        return None, "name a territory"
+    return placements, ""
 
 
 def _read_trade(tokens: list[str], board: Board, legal: Sequence[Any]) -> tuple[Any, str]:
@@ -556,8 +712,6 @@ def _read_transfer(tokens: list[str], board: Board, legal: Any) -> tuple[Any, st
 
 
 _READERS: dict[str, Any] = {
-    "setup": _read_setup,
-    "place": _read_place,
     "trade": _read_trade,
     "attack": _read_attack,
     "move_in": _read_move_in,
