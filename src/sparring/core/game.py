@@ -145,7 +145,7 @@ class Agent(Protocol):
 
     needs_view: bool
 
-    def act(self, view: View | None, legal: Sequence[Any]) -> Any: ...
+    def act(self, view: View, legal: Sequence[Any]) -> Any: ...
 
 
 AgentFactory = Callable[[int, int], Agent]
