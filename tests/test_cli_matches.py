@@ -273,3 +273,27 @@ def test_a_match_saved_before_digests_reads_and_exports_with_notes(tmp_path: Pat
     path.write_text(exported.stdout)
     checked = run("replay", str(path), "--no-events")
     assert checked.returncode == 0 and "no digest available" in checked.stdout
+
+
+# -- the store is checked before a match is played -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "aquawar", "--p0", "random", "--p1", "random", "--quiet"],
+        ["match", "aquawar", "--seat", "builtin:random", "--seat", "builtin:random", "--quiet"],
+    ],
+    ids=["play", "match"],
+)
+def test_a_store_that_cannot_keep_the_match_is_refused_before_it_is_played(
+    tmp_path: Path, command: list[str]
+) -> None:
+    memory = run(*command, "--db", "sqlite:///")
+    assert_one_line_error(memory, "names no database file")
+    assert memory.stdout == ""  # nothing was played
+    url, _ = fresh_store(tmp_path)
+    read_only = f"sqlite:///file:{url.removeprefix('sqlite:///')}?mode=ro&uri=true"
+    refused = run(*command, "--db", read_only)
+    assert_one_line_error(refused, "cannot write to")
+    assert "readonly database" in refused.stderr and refused.stdout == ""

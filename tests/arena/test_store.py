@@ -332,6 +332,32 @@ def test_replay_records_split_only_at_newlines() -> None:
     assert MatchRecord.from_replay(odd).seats[0] == {"kind": label}
 
 
+# -- checked before a match is played ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["sqlite://", "sqlite:///", "sqlite:///:memory:", "sqlite:///file:x?mode=memory&uri=true"],
+)
+def test_sqlite_without_a_file_is_refused(url: str) -> None:
+    with pytest.raises(BadInput, match="names no database file"):
+        Store(url)
+
+
+def test_a_store_that_cannot_be_written_says_so_before_a_match(tmp_path: Path) -> None:
+    path = tmp_path / "matches.db"
+    with Store(url_for(path)) as writable:
+        writable.check_writable()
+        writable.save(sample(1))
+    read_only = f"sqlite:///file:{path}?mode=ro&uri=true"
+    with Store(read_only) as store:
+        assert store.get(1).seed == 1  # reading still works
+        with pytest.raises(BadInput, match=r"cannot write to .*readonly database"):
+            store.check_writable()
+    with Store(url_for(path)) as again:
+        assert [r.id for r in again.list()] == [1]  # the probe changed nothing
+
+
 def test_schema_is_portable_to_postgresql() -> None:
     ddl = str(CreateTable(MatchRow.__table__).compile(dialect=postgresql.dialect()))  # type: ignore[arg-type]
     assert "BIGSERIAL" in ddl

@@ -37,6 +37,7 @@ from sqlalchemy import (
     event,
     inspect,
     select,
+    update,
 )
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
@@ -235,9 +236,22 @@ def _one_line(error: BaseException) -> str:
 
 def _parse_url(url: str) -> URL:
     try:
-        return make_url(url)
+        parsed = make_url(url)
     except ArgumentError:
         raise BadInput(f"{url!r} is not a database URL (try sqlite:///sparring.db)") from None
+    if _in_memory(parsed):
+        raise BadInput(
+            f"{url!r} names no database file: the matches saved there would be lost when the "
+            f"command ends (give a file, e.g. sqlite:///sparring.db)"
+        )
+    return parsed
+
+
+def _in_memory(url: URL) -> bool:
+    """Whether `url` is an SQLite database that lives only as long as its connection."""
+    if url.get_backend_name() != "sqlite":
+        return False
+    return url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -313,6 +327,17 @@ class Store:
                 if name not in present:
                     kind = columns[name].type.compile(dialect=self.engine.dialect)
                     connection.execute(DDL(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+    def check_writable(self) -> None:
+        """Show now that a match can be saved, before one is played for it: a write
+        transaction that changes nothing, so a read-only file or a user without the right
+        to write fails here, with the database's reason, rather than after the match."""
+        probe = update(MatchRow).where(MatchRow.id == -1).values(game=MatchRow.game)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(probe)
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot write to {self.url}: {_one_line(error)}") from None
 
     def save(self, record: MatchRecord) -> int:
         """Write `record` in one transaction and return its new id. The record's `id` and
