@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import importlib.util
+import json
 import os
 import signal
 import sqlite3
@@ -18,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import DDL, event
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.schema import CreateTable
 
+from sparring.arena import store as store_module
 from sparring.arena.store import DEFAULT_URL, MatchRecord, MatchRow, Store
+from sparring.core.digest import KEY_ENV, hmac_hex, sha256_hex
 from sparring.core.errors import BadInput
-from tests.core.test_replay import Cheater, Uniform, record
+from tests.core.test_replay import SEATS, Cheater, Uniform, record
 
 ROOT = Path(__file__).resolve().parents[2]
 T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -50,7 +53,13 @@ def sample(index: int, game: str = "aquawar", replay_size: int = 200) -> MatchRe
 
 
 def _filler(unit: str, size: int) -> str:
-    return (unit * (size // len(unit) + 1))[:size]
+    """`size` characters of `unit` over and over, ending with a newline as replays do."""
+    return (unit * (size // len(unit) + 1))[: size - 1] + "\n"
+
+
+def undigested(record: MatchRecord) -> MatchRecord:
+    """A stored record without what the store adds: its id and its digests."""
+    return dataclasses.replace(record, id=None, sha256=None, hmac_sha256=None)
 
 
 def url_for(path: Path) -> str:
@@ -73,7 +82,7 @@ def test_every_field_round_trips(store: Store) -> None:
     match_id = store.save(original)
     loaded = store.get(match_id)
     assert loaded.id == match_id
-    assert dataclasses.replace(loaded, id=None) == original
+    assert undigested(loaded) == original
     assert loaded.finished_at.utcoffset() == dt.timedelta(0)
     assert loaded.finished_at.hour == 4
 
@@ -226,6 +235,7 @@ def test_sqlite_uses_wal_and_waits_for_locks(store: Store) -> None:
         {"seed": -1},
         {"seed": 2**64},
         {"replay": None},
+        {"replay": '{"type": "header"}'},  # its last line unended: a trailer could not follow
         {"started_at": dt.datetime(2025, 1, 1)},
     ],
 )
@@ -235,6 +245,117 @@ def test_records_the_database_would_mangle_are_refused(
     with pytest.raises(BadInput):
         store.save(dataclasses.replace(sample(1), **change))
     assert store.list() == []
+
+
+# -- digests ----------------------------------------------------------------------------------
+
+KEY = b"the key of a shared store"
+
+
+def test_the_store_keeps_the_sha256_of_the_exact_text_it_saved(store: Store) -> None:
+    text, _ = record(3)
+    claimed = dataclasses.replace(MatchRecord.from_replay(text), sha256="0" * 64)
+    match_id = store.save(claimed)  # a record's own digests are ignored, like its id
+    loaded = store.get(match_id)
+    assert loaded.sha256 == sha256_hex(text) == sha256_hex(loaded.replay or "")
+    assert loaded.hmac_sha256 is None
+    assert store.list()[0].sha256 == loaded.sha256  # listings carry it, without the text
+
+
+def test_with_a_key_the_store_also_signs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text, _ = record(3)
+    with Store(url_for(tmp_path / "signed.db"), key=KEY) as signed:
+        assert signed.get(signed.save(MatchRecord.from_replay(text))).hmac_sha256 == hmac_hex(
+            KEY, text
+        )
+    monkeypatch.setenv(KEY_ENV, "from the environment")
+    with Store(url_for(tmp_path / "signed.db")) as from_env:
+        match_id = from_env.save(MatchRecord.from_replay(text))
+        assert from_env.get(match_id).hmac_sha256 == hmac_hex(b"from the environment", text)
+
+
+def _drop_digest_columns(path: Path) -> None:
+    """Make the table an older sparring made: without the digest columns."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("ALTER TABLE matches DROP COLUMN sha256")
+        raw.execute("ALTER TABLE matches DROP COLUMN hmac_sha256")
+
+
+def test_an_older_table_gains_the_digest_columns_and_keeps_its_matches(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with Store(url_for(path)) as old:
+        old.save(sample(1))
+    _drop_digest_columns(path)
+    with Store(url_for(path)) as reopened:
+        before = reopened.get(1)
+        assert undigested(before) == sample(1) and before.sha256 is None
+        assert reopened.get(reopened.save(sample(2))).sha256 == sha256_hex(sample(2).replay or "")
+
+
+def test_another_process_adding_the_columns_first_is_harmless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.db"
+    with Store(url_for(path)) as old:
+        old.save(sample(1))
+    _drop_digest_columns(path)
+    real_inspect = store_module.inspect
+    looks: list[int] = []
+
+    class StaleLook:
+        """What the first look saw: the old table. The other process adds a column just
+        after it looked."""
+
+        def __init__(self, engine: Any) -> None:
+            self.columns = real_inspect(engine).get_columns("matches")
+            with sqlite3.connect(path) as raw:
+                raw.execute("ALTER TABLE matches ADD COLUMN sha256 VARCHAR(64)")
+
+        def get_columns(self, _table: str) -> list[dict[str, Any]]:
+            return self.columns
+
+    def stale_first_look(engine: Any) -> Any:
+        looks.append(1)
+        return StaleLook(engine) if len(looks) == 1 else real_inspect(engine)
+
+    monkeypatch.setattr(store_module, "inspect", stale_first_look)
+    with Store(url_for(path)) as raced:
+        assert raced.get(raced.save(sample(2))).sha256 is not None
+    assert len(looks) == 2
+
+
+def test_replay_records_split_only_at_newlines() -> None:
+    # A seat label may hold U+2028 or a form feed: the store reads it as one record.
+    text, _ = record(1)
+    label = "bot\u2028with\x0codd separators"
+    odd = text.replace(json.dumps(SEATS[0], separators=(",", ":")), json.dumps({"kind": label}), 1)
+    assert MatchRecord.from_replay(odd).seats[0] == {"kind": label}
+
+
+# -- checked before a match is played ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["sqlite://", "sqlite:///", "sqlite:///:memory:", "sqlite:///file:x?mode=memory&uri=true"],
+)
+def test_sqlite_without_a_file_is_refused(url: str) -> None:
+    with pytest.raises(BadInput, match="names no database file"):
+        Store(url)
+
+
+def test_a_store_that_cannot_be_written_says_so_before_a_match(tmp_path: Path) -> None:
+    path = tmp_path / "matches.db"
+    with Store(url_for(path)) as writable:
+        writable.check_writable()
+        writable.save(sample(1))
+    read_only = f"sqlite:///file:{path}?mode=ro&uri=true"
+    with Store(read_only) as store:
+        assert store.get(1).seed == 1  # reading still works
+        with pytest.raises(BadInput, match=r"cannot write to .*readonly database"):
+            store.check_writable()
+    with Store(url_for(path)) as again:
+        assert [r.id for r in again.list()] == [1]  # the probe changed nothing
 
 
 def test_schema_is_portable_to_postgresql() -> None:
@@ -248,15 +369,28 @@ def test_round_trip_on_postgresql(postgres_url: str) -> None:
     with Store(postgres_url) as pg:
         original = dataclasses.replace(sample(5), seed=2**64 - 1)
         match_id = pg.save(original)
-        assert dataclasses.replace(pg.get(match_id), id=None) == original
+        loaded = pg.get(match_id)
+        assert undigested(loaded) == original and loaded.sha256 == sha256_hex(original.replay)
         assert pg.list(limit=1)[0].id == match_id
+
+
+def test_an_older_table_gains_the_digest_columns_on_postgresql(postgres_url: str) -> None:
+    with Store(postgres_url) as pg:
+        old_id = pg.save(sample(6))
+        with pg.engine.begin() as connection:
+            for column in ("sha256", "hmac_sha256"):
+                connection.execute(DDL(f"ALTER TABLE matches DROP COLUMN {column}"))
+    with Store(postgres_url, key=KEY) as reopened:
+        assert reopened.get(old_id).sha256 is None
+        new = reopened.get(reopened.save(sample(7)))
+        assert new.hmac_sha256 == hmac_hex(KEY, sample(7).replay or "")
 
 
 # -- several processes ------------------------------------------------------------------------
 
 WRITER = """
 import os, signal, sys, time
-from sqlalchemy import event
+from sqlalchemy import DDL, event
 from sparring.arena.store import Store
 from tests.arena.test_store import sample
 url, game = sys.argv[1], sys.argv[2]
@@ -310,7 +444,8 @@ def assert_rows_whole(path: Path) -> dict[str, list[int]]:
             assert listed.id is not None
             stored = reopened.get(listed.id)
             size = len(stored.replay or "")
-            assert dataclasses.replace(stored, id=None) == sample(stored.seed, stored.game, size)
+            assert undigested(stored) == sample(stored.seed, stored.game, size)
+            assert stored.sha256 == sha256_hex(stored.replay or "")
             assert size == SIZES[stored.game]
             seeds.setdefault(stored.game, []).append(stored.seed)
     return {game: sorted(found) for game, found in seeds.items()}

@@ -8,6 +8,10 @@ both.
 A match is saved in one transaction: a reader, a resumed tournament or a crashed process
 sees it whole or not at all. SQLite files are opened in WAL mode with a busy timeout so
 several processes (tournament workers) can write to one file at once.
+
+With each replay the store keeps the SHA-256 of its exact text and, when a signing key is
+set (``SPARRING_REPLAY_KEY``), an HMAC of it (see `core.digest`): what an export carries,
+so a copy can be shown to be the store's, byte for byte.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    DDL,
     JSON,
     BigInteger,
     DateTime,
@@ -30,14 +35,17 @@ from sqlalchemy import (
     TypeDecorator,
     create_engine,
     event,
+    inspect,
     select,
+    update,
 )
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, undefer
 
+from sparring.core.digest import DIGEST_LENGTH, hmac_hex, key_from_env, sha256_hex
 from sparring.core.errors import BadInput
-from sparring.core.replay import Decision, parse_replay
+from sparring.core.replay import Decision, parse_replay, replay_lines
 
 DEFAULT_URL = "sqlite:///sparring.db"
 ENV_URL = "SPARRING_DB"  # overrides the default, e.g. for a shared PostgreSQL store
@@ -117,6 +125,14 @@ class MatchRow(_Base):
     replay: Mapped[str] = mapped_column(Text, deferred=True)
     started_at: Mapped[dt.datetime] = mapped_column(UtcDateTime, index=True)
     finished_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+    # Added after the first stores were made: `Store` adds them to an older table, where
+    # the matches saved before have none.
+    sha256: Mapped[str | None] = mapped_column(String(DIGEST_LENGTH))
+    hmac_sha256: Mapped[str | None] = mapped_column(String(DIGEST_LENGTH))
+
+
+#: Columns an older `matches` table may lack, added when a store opens it.
+_ADDED_COLUMNS = ("sha256", "hmac_sha256")
 
 
 @dataclass(frozen=True)
@@ -128,7 +144,10 @@ class MatchRecord:
     ``{"seat": 0, "decisions": 40, "total": 1.25, "max": 0.31}`` (seconds); `result` is the
     game's own summary. `replay` is the full JSON-lines text — ``None`` only in records
     returned by `Store.list`, which leaves the text in the database. `id` is ``None`` until
-    the record is saved.
+    the record is saved; `sha256` and `hmac_sha256` are the digests the store took of the
+    replay when it saved it (``None`` before that, and in matches saved before the store
+    kept digests; `hmac_sha256` only when a signing key was set). Like `id`, `save` ignores
+    them and takes its own.
     """
 
     game: str
@@ -144,6 +163,8 @@ class MatchRecord:
     started_at: dt.datetime
     finished_at: dt.datetime
     id: int | None = None
+    sha256: str | None = None
+    hmac_sha256: str | None = None
 
     @classmethod
     def from_replay(cls, text: str, finished_at: dt.datetime | None = None) -> MatchRecord:
@@ -152,7 +173,7 @@ class MatchRecord:
         Verdicts and per-seat timings are read off the decision records, so what the store
         says always agrees with what the replay shows. `finished_at` defaults to now.
         """
-        replay = parse_replay(text.splitlines())
+        replay = parse_replay(replay_lines(text))
         header, result = replay.header, replay.result
         if result is None:
             raise BadInput("the replay has no result line: only finished matches are stored")
@@ -215,9 +236,22 @@ def _one_line(error: BaseException) -> str:
 
 def _parse_url(url: str) -> URL:
     try:
-        return make_url(url)
+        parsed = make_url(url)
     except ArgumentError:
         raise BadInput(f"{url!r} is not a database URL (try sqlite:///sparring.db)") from None
+    if _in_memory(parsed):
+        raise BadInput(
+            f"{url!r} names no database file: the matches saved there would be lost when the "
+            f"command ends (give a file, e.g. sqlite:///sparring.db)"
+        )
+    return parsed
+
+
+def _in_memory(url: URL) -> bool:
+    """Whether `url` is an SQLite database that lives only as long as its connection."""
+    if url.get_backend_name() != "sqlite":
+        return False
+    return url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -259,19 +293,23 @@ class Store:
     played.
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, key: bytes | None = None) -> None:
         parsed = _parse_url(url or os.environ.get(ENV_URL) or DEFAULT_URL)
         self.url = parsed.render_as_string(hide_password=True)
+        #: The key replays are signed with when saved (default: ``$SPARRING_REPLAY_KEY``).
+        self.key = key if key is not None else key_from_env()
         self.engine = _open_engine(parsed)
         self._create_tables()
 
     def _create_tables(self) -> None:
-        """Create the table and its indexes. Another process may be creating them at the
-        same moment (its schema not yet committed when this one looked), so a failure is
-        retried a few times, a little later each time, before it is reported."""
+        """Create the table and its indexes, or add the columns an older table lacks.
+        Another process may be doing the same at the same moment (its schema not yet
+        committed when this one looked), so a failure is retried a few times, a little
+        later each time, before it is reported."""
         for attempt in range(_CREATE_ATTEMPTS):
             try:
                 _Base.metadata.create_all(self.engine)
+                self._add_missing_columns()
                 return
             except SQLAlchemyError as error:
                 if attempt == _CREATE_ATTEMPTS - 1:
@@ -280,9 +318,31 @@ class Store:
                     raise BadInput(message) from None
                 time.sleep(0.05 * (attempt + 1))
 
+    def _add_missing_columns(self) -> None:
+        """Bring a table made by an older sparring up to date; its rows keep NULL there."""
+        table, columns = MatchRow.__tablename__, MatchRow.__table__.c
+        present = {column["name"] for column in inspect(self.engine).get_columns(table)}
+        with self.engine.begin() as connection:
+            for name in _ADDED_COLUMNS:
+                if name not in present:
+                    kind = columns[name].type.compile(dialect=self.engine.dialect)
+                    connection.execute(DDL(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
+
+    def check_writable(self) -> None:
+        """Show now that a match can be saved, before one is played for it: a write
+        transaction that changes nothing, so a read-only file or a user without the right
+        to write fails here, with the database's reason, rather than after the match."""
+        probe = update(MatchRow).where(MatchRow.id == -1).values(game=MatchRow.game)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(probe)
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot write to {self.url}: {_one_line(error)}") from None
+
     def save(self, record: MatchRecord) -> int:
-        """Write `record` in one transaction and return its new id (`record.id` is ignored)."""
-        row = _row_from_record(record)
+        """Write `record` in one transaction and return its new id. The record's `id` and
+        digests are ignored: the store takes its own of the replay text it writes."""
+        row = _row_from_record(record, self.key)
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(row)
@@ -331,19 +391,23 @@ class Store:
         self.close()
 
 
-def _check(record: MatchRecord) -> None:
-    """Refuse records the database would store wrongly rather than failing half-way."""
+def _checked_replay(record: MatchRecord) -> str:
+    """Refuse records the database would store wrongly rather than failing half-way, and
+    return the replay text."""
     if record.replay is None:
         raise BadInput("a match is stored with its replay text; this record has none")
+    if not record.replay.endswith("\n"):
+        raise BadInput("a replay is JSON lines, each ending with a newline; this one does not")
     if not 0 <= record.seed < _SEED_LIMIT:
         raise BadInput(f"seed {record.seed} is outside 0..2**64-1, the seeds games read")
     for name in ("started_at", "finished_at"):
         if getattr(record, name).tzinfo is None:
             raise BadInput(f"{name} must be a timezone-aware datetime")
+    return record.replay
 
 
-def _row_from_record(record: MatchRecord) -> MatchRow:
-    _check(record)
+def _row_from_record(record: MatchRecord, key: bytes | None) -> MatchRow:
+    replay = _checked_replay(record)
     return MatchRow(
         game=record.game,
         rules_version=record.rules_version,
@@ -354,9 +418,11 @@ def _row_from_record(record: MatchRecord) -> MatchRow:
         winner=record.winner,
         result=record.result,
         timings=record.timings,
-        replay=record.replay,
+        replay=replay,
         started_at=record.started_at,
         finished_at=record.finished_at,
+        sha256=sha256_hex(replay),
+        hmac_sha256=None if key is None else hmac_hex(key, replay),
     )
 
 
@@ -376,4 +442,6 @@ def _record_from_row(row: MatchRow, *, with_replay: bool) -> MatchRecord:
         replay=row.replay if with_replay else None,
         started_at=row.started_at,
         finished_at=row.finished_at,
+        sha256=row.sha256,
+        hmac_sha256=row.hmac_sha256,
     )

@@ -108,6 +108,14 @@ class ReplaySink(io.StringIO):
             self._file.close()
 
 
+def check_store(db: str | None) -> None:
+    """Show that a match can be saved in the store before one is played for it."""
+    from sparring.arena.store import Store
+
+    with Store(db) as store:
+        store.check_writable()
+
+
 def save_match(replay_text: str, db: str | None) -> tuple[int, str]:
     """Store a finished match from its replay; returns its id and the store's URL."""
     from sparring.arena.store import MatchRecord, Store

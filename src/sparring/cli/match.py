@@ -22,7 +22,7 @@ from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
 from sparring.core.replay import ReplayWriter
 
-from .common import ReplaySink, live_printer, parse_seed, save_match
+from .common import ReplaySink, check_store, live_printer, parse_seed, save_match
 
 if TYPE_CHECKING:
     from sparring.arena.referee import MatchOutcome
@@ -104,6 +104,7 @@ def match_command(
     players = spec.new_game(match_seed, rules).num_players
     if len(seat) != players:
         raise BadInput(f"{spec.name} needs {players} --seat options, got {len(seat)}")
+    check_store(db)
     limits = Limits(memory_mib=memory)
     seats = [
         make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)

@@ -1,12 +1,15 @@
-"""`sparring matches`: list the matches in the store, and `sparring matches show ID` to read
-one of them — its record, then its replay re-simulated and printed like `sparring replay`.
+"""`sparring matches`: list the matches in the store, `sparring matches show ID` to read one
+of them — its record and digests, then its replay re-simulated and printed like `sparring
+replay` — and `sparring matches export ID` to write its replay with a digest trailer.
 
-Both take `--db URL` (default ``sqlite:///sparring.db``); see docs/storage.md.
+All take `--db URL` (default ``sqlite:///sparring.db``); see docs/storage.md and
+docs/replays.md.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,10 +18,21 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from sparring.core.digest import (
+    KEY_ENV,
+    Integrity,
+    Trailer,
+    check_seal,
+    hmac_hex,
+    key_from_env,
+    sha256_hex,
+    with_trailer,
+)
 from sparring.core.errors import BadInput
-from sparring.core.replay import parse_replay
+from sparring.core.redact import redact_replay
+from sparring.core.replay import parse_replay, replay_lines
 
-from .replay import print_replay, seat_label
+from .replay import print_integrity, print_replay, seat_label, write_export
 
 if TYPE_CHECKING:
     from sparring.arena.store import MatchRecord
@@ -66,25 +80,102 @@ def show_match(
         bool, typer.Option("--events/--no-events", help="Print every event of the replay.")
     ] = True,
 ) -> None:
-    """Print one match's record, then re-simulate and print its replay.
+    """Print one match's record and digests, then re-simulate and print its replay.
 
-    Exit code 0 when the stored replay reproduces exactly, 1 when it diverges, 2 when there
-    is no such match.
+    Exit code 0 when the stored replay reproduces exactly and matches the digests kept when
+    it was saved, 1 when it diverges or does not match, 2 when there is no such match.
     """
+    record, text, shown_url = _get(ctx, db, match_id)
+    console = Console(highlight=False)
+    console.print(f"[bold]match {record.id}[/] in {escape(shown_url)}")
+    console.print(_fields(record))
+    console.print()
+    replay = parse_replay(replay_lines(text), f"match {record.id}")
+    verified = print_replay(console, replay, events=events)
+    if not (print_integrity(console, _stored_integrity(record, text)) and verified):
+        raise typer.Exit(1)
+
+
+@app.command("export")
+def export_match(
+    ctx: typer.Context,
+    match_id: Annotated[str, typer.Argument(metavar="ID", help="The match id (see the list).")],
+    db: DbOption = None,
+    as_seat: Annotated[
+        int | None, typer.Option("--as-seat", help="Export what this seat may see.")
+    ] = None,
+    spectator: Annotated[
+        bool, typer.Option("--spectator", help="Export what a spectator may see.")
+    ] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write here, not stdout.")] = None,
+) -> None:
+    """Write a stored match's replay followed by a digest trailer (the sha256, and the
+    signature if any, the store kept when it saved it), so that `sparring replay FILE`
+    shows whether a byte was changed since. With --as-seat K or --spectator, write the copy
+    that audience may see instead, with a trailer of its own text's digest.
+
+    A stored replay that no longer matches its digests is refused (exit 2).
+    """
+    if as_seat is not None and spectator:
+        raise BadInput("choose one audience: --as-seat K or --spectator")
+    record, text, _url = _get(ctx, db, match_id)
+    integrity = _stored_integrity(record, text)
+    if not integrity.ok:
+        raise BadInput(f"match {record.id} cannot be exported: {integrity.problems[0]}")
+    if as_seat is None and not spectator:
+        write_export(_sealed_full(record, text), out)
+        return
+    replay = parse_replay(replay_lines(text), f"match {record.id}")
+    view = "\n".join(redact_replay(replay, as_seat)) + "\n"
+    key = key_from_env()
+    signature = None if key is None else hmac_hex(key, view)
+    trailer = Trailer(sha256=sha256_hex(view), match=record.id, hmac_sha256=signature)
+    write_export(with_trailer(view, trailer), out)
+
+
+def _sealed_full(record: MatchRecord, text: str) -> str:
+    """The stored replay and a trailer of the digests the store kept — or, for a match
+    saved before it kept any, the replay alone (digests taken now would vouch for whatever
+    the store holds today)."""
+    if record.sha256 is None:
+        typer.echo(
+            f"note: match {record.id} was saved before the store kept digests: "
+            f"exported without one",
+            err=True,
+        )
+        return text
+    trailer = Trailer(sha256=record.sha256, match=record.id, hmac_sha256=record.hmac_sha256)
+    return with_trailer(text, trailer)
+
+
+def _get(ctx: typer.Context, db: str | None, match_id: str) -> tuple[MatchRecord, str, str]:
+    """The match `match_id`, its replay text and the store's URL (passwords hidden)."""
     url = db if db is not None else ctx.meta.get(_DB_KEY)
     number = _parse_id(match_id)
     from sparring.arena.store import Store  # SQLAlchemy: only for commands that use it
 
     with Store(url) as store:
         record = store.get(number)
-        shown_url = store.url
-    console = Console(highlight=False)
-    console.print(f"[bold]match {record.id}[/] in {escape(shown_url)}")
-    console.print(_fields(record))
-    console.print()
-    replay = parse_replay((record.replay or "").splitlines(), f"match {record.id}")
-    if not print_replay(console, replay, events=events):
-        raise typer.Exit(1)
+        return record, record.replay or "", store.url  # `get` always reads the replay
+
+
+def _stored_integrity(record: MatchRecord, text: str) -> Integrity:
+    """The stored replay against the digests the store took when it saved it."""
+    if record.sha256 is None:
+        report = Integrity()
+        report.notes.append(
+            "saved before the store kept digests: there is nothing to check the replay against"
+        )
+        return report
+    seal = Trailer(sha256=record.sha256, match=record.id, hmac_sha256=record.hmac_sha256)
+    origin = "the digest kept when it was saved"
+    report = check_seal(text, seal, key=key_from_env(), origin=origin)
+    if report.ok and not report.signed:
+        report.notes.append(
+            "whoever can write to the store could have changed the replay and its digest "
+            f"together; only a signature checked with {KEY_ENV} rules that out"
+        )
+    return report
 
 
 def _parse_id(text: str) -> int:
@@ -167,6 +258,8 @@ def _fields(record: MatchRecord) -> Table:
         ("verdicts", _verdicts_long(record.verdicts)),
         ("timings", _timings(record.timings)),
         ("result", json.dumps(record.result, sort_keys=True)),
+        ("sha256", record.sha256 or "none (saved before the store kept digests)"),
+        ("hmac", record.hmac_sha256 or "none (not signed)"),
     )
     for name, value in rows:
         grid.add_row(name, Text(value))

@@ -27,7 +27,7 @@ from sparring.core.playout import play_match
 from sparring.core.registry import all_games, get_game
 from sparring.core.replay import ReplayWriter
 
-from .common import MAX_SEED, ReplaySink, live_printer, parse_seed, save_match
+from .common import MAX_SEED, ReplaySink, check_store, live_printer, parse_seed, save_match
 from .match import option_flags, options_data
 
 HUMAN = "human"
@@ -159,6 +159,8 @@ def play_command(
     agents = build_agents(spec, names, match_seed)
     if quiet and HUMAN in names:
         raise BadInput("--quiet cannot be used with a human player (prompts need a screen)")
+    if save:
+        check_store(db)
     console = Console(highlight=False)
     if not quiet:
         lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names))

@@ -1,7 +1,9 @@
-"""`sparring replay FILE`: re-simulate a replay, report any divergence, print the match."""
+"""`sparring replay FILE`: re-simulate a replay, check its digests, report any divergence,
+print the match."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,11 +11,24 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from sparring.core.digest import (
+    Integrity,
+    check_integrity,
+    key_from_env,
+    parse_digest,
+    split_trailer,
+)
 from sparring.core.errors import BadInput
 from sparring.core.events import event_json
-from sparring.core.redact import redact_replay
+from sparring.core.redact import VIEW_FORMAT, redact_replay
 from sparring.core.registry import get_game
-from sparring.core.replay import Replay, read_replay, verify_replay
+from sparring.core.replay import (
+    Replay,
+    parse_replay,
+    read_replay_text,
+    replay_lines,
+    verify_replay,
+)
 
 
 def replay_command(
@@ -28,29 +43,63 @@ def replay_command(
         False, "--spectator", help="Export the replay as a spectator may see it (JSON lines)."
     ),
     out: Path | None = typer.Option(None, "--out", help="Write the export here, not stdout."),
+    digest: str | None = typer.Option(
+        None,
+        "--digest",
+        help="The sha256 the store keeps for this replay (`sparring matches show ID`): "
+        "proves the file is that copy, byte for byte.",
+    ),
 ) -> None:
-    """Re-simulate a replay through the engine, check it, and print it round by round —
-    or, with --as-seat K / --spectator, export a copy redacted for that audience.
+    """Re-simulate a replay through the engine, check it and its digests, and print it
+    round by round — or, with --as-seat K / --spectator, export a copy redacted for that
+    audience.
 
-    Exit code 0 when the replay reproduces exactly, 1 when it diverges, 2 when the file
-    cannot be read as a replay (or an export is asked of one that does not verify).
+    Exit code 0 when the replay reproduces exactly and no digest contradicts it, 1 when it
+    diverges or a digest does not match, 2 when the file cannot be read as a replay (or an
+    export is asked of one that does not verify).
     """
-    replay = read_replay(path)
+    expected = None if digest is None else parse_digest(digest)
+    text, trailer = split_trailer(read_replay_text(path), str(path))
+    lines = replay_lines(text)
+    console = Console(highlight=False)
+    key = key_from_env()
+    if _format(lines) == VIEW_FORMAT:
+        console.print("A redacted export (no seed): it cannot be re-simulated; its digests can.")
+        integrity = check_integrity(text, trailer, expected=expected, key=key)
+        if not print_integrity(console, integrity):
+            raise typer.Exit(1)
+        return
+    replay = parse_replay(lines, str(path))
     if as_seat is not None or spectator:
         if as_seat is not None and spectator:
             raise BadInput("choose one audience: --as-seat K or --spectator")
-        text = "\n".join(redact_replay(replay, as_seat)) + "\n"
-        if out is None:
-            typer.echo(text, nl=False)
-        else:
-            try:
-                out.write_text(text, encoding="utf-8")
-            except OSError as error:
-                raise BadInput(f"cannot write {out}: {error.strerror}") from None
+        write_export("\n".join(redact_replay(replay, as_seat)) + "\n", out)
         return
-    console = Console(highlight=False)
-    if not print_replay(console, replay, events=events):
+    verified = print_replay(console, replay, events=events)
+    integrity = check_integrity(text, trailer, expected=expected, key=key)
+    if not (print_integrity(console, integrity) and verified):
         raise typer.Exit(1)
+
+
+def write_export(text: str, out: Path | None) -> None:
+    """Write an export to `out` (its exact bytes: digests cover them), or to stdout when
+    none is given."""
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_bytes(text.encode("utf-8"))
+    except OSError as error:
+        raise BadInput(f"cannot write {out}: {error.strerror}") from None
+
+
+def _format(lines: list[str]) -> str | None:
+    """The format the first line names, without reading the rest (None: not a header)."""
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        return None
+    return header.get("format") if isinstance(header, dict) else None
 
 
 def seat_label(seat: dict[str, Any]) -> str:
@@ -84,15 +133,29 @@ def print_replay(console: Console, replay: Replay, *, events: bool) -> bool:
                 f"Round {result['round']}: won by seat {result['winner']} ({result['reason']})"
             )
     console.print(f"{report.decisions} decisions re-simulated.")
+    for note in report.notes:
+        console.print(f"[yellow]note:[/] {escape(note)}")
     if report.ok:
         console.print(
-            "[green]Replay verified: every decision, chance outcome and the result "
-            "reproduce exactly.[/]"
+            "[green]Replay verified: every decision, verdict, chance outcome, the result "
+            "and the summary reproduce exactly.[/]"
         )
         return True
     for problem in report.problems:
-        console.print(f"[red]divergence:[/] {problem}", markup=True)
+        console.print(f"[red]divergence:[/] {escape(problem)}")
     return False
+
+
+def print_integrity(console: Console, integrity: Integrity) -> bool:
+    """Print what the digests proved, could not check, and contradicted; True when none
+    contradicted the text."""
+    for proof in integrity.proofs:
+        console.print(f"[green]digest:[/] {escape(proof)}")
+    for note in integrity.notes:
+        console.print(f"[yellow]note:[/] {escape(note)}")
+    for problem in integrity.problems:
+        console.print(f"[red]digest mismatch:[/] {escape(problem)}")
+    return integrity.ok
 
 
 def register(app: typer.Typer) -> None:

@@ -5,8 +5,10 @@ record per decision (seat, action, time used, verdict) and one ``chance`` record
 random outcome, in the order they happened; last a ``result`` record. Every line is flushed
 as soon as it is known, so a match cut short still leaves a readable prefix.
 
-Verification replays the decisions through the engine from the seed and checks that every
-chance outcome and the result come out the same.
+Verification (`verify_replay`) replays the decisions through the engine from the seed and
+checks everything the engine can re-derive: every chance outcome, every decision and verdict,
+the result and the game's summary. What it cannot re-derive — times, seat labels, which of
+the failure verdicts a seat earned — a digest proves instead (`digest`, docs/replays.md).
 """
 
 from __future__ import annotations
@@ -19,12 +21,17 @@ from typing import IO, Any
 
 import msgspec
 
+from sparring.arena.verdicts import BAD, IA, MLE, OLE, RE, TLE
+
+from .digest import split_trailer
 from .errors import BadInput, IllegalAction
 from .game import GameSpec, end_reason_of, winner_of
 from .registry import get_game
 
 FORMAT = "sparring-replay/1"
 OK = "ok"
+#: The referee's verdicts a decision may record instead of OK (see `arena.verdicts`).
+VERDICTS = frozenset({TLE, RE, IA, BAD, OLE, MLE})
 
 
 class Header(msgspec.Struct, tag="header", tag_field="type", forbid_unknown_fields=True):
@@ -188,22 +195,38 @@ def parse_replay(lines: list[str], source: str = "replay") -> Replay:
     return Replay(header, body, result)
 
 
-def read_replay(path: str | Path) -> Replay:
+def read_replay_text(path: str | Path) -> str:
+    """A replay file's exact text: its bytes decoded as UTF-8, line endings untouched (its
+    digest is taken over exactly these bytes)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise BadInput(f"replay file {path} does not exist") from None
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read replay {path}: {error}") from None
-    return parse_replay(text.splitlines(), str(path))
+
+
+def replay_lines(text: str) -> list[str]:
+    """A replay text's lines. Records end at a newline and nowhere else: a string inside a
+    record may hold other line separators (U+2028, form feeds), which must not split it."""
+    return text.split("\n")
+
+
+def read_replay(path: str | Path) -> Replay:
+    """Read and decode a replay file. An export's digest trailer is set aside unchecked:
+    `digest.check_integrity` checks it."""
+    text, _trailer = split_trailer(read_replay_text(path), str(path))
+    return parse_replay(replay_lines(text), str(path))
 
 
 @dataclass
 class Verification:
-    """The outcome of re-simulating a replay: the final state and any divergences."""
+    """The outcome of re-simulating a replay: the final state, any divergences
+    (`problems`) and what could not be checked in an older replay (`notes`)."""
 
     state: Any
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     decisions: int = 0
 
     @property
@@ -214,80 +237,179 @@ class Verification:
 def verify_replay(
     replay: Replay, after_decision: Callable[[Any, Decision], None] | None = None
 ) -> Verification:
-    """Re-simulate `replay` through the engine and report the first divergence, if any.
+    """Re-simulate `replay` through the engine and report what does not reproduce.
+
+    Checked: the seats fit the game; every chance outcome; every decision — an ``ok`` one
+    is accepted by the engine, an ``IA`` one is refused by it, any verdict is a known one,
+    charged to a seat that had to decide and priced by the game's own rule; times are not
+    negative; and the result — winner, returns, how the game ended and the game's whole
+    summary. Re-simulation stops at the first divergence that changes the game.
     `after_decision(state, record)` runs after each decision has been re-applied."""
     header = replay.header
     spec = get_game(header.game)
-    options = spec.options_from_json(header.options)
-    state = spec.new_game(header.seed, options)
-    report = Verification(state)
-    drawn = 0
+    state = spec.new_game(header.seed, spec.options_from_json(header.options))
+    check = _Resimulation(spec, state, after_decision)
+    check.seats(header.seats)
+    if check.records(replay.records):
+        check.result(replay.result)
+    return check.report
 
-    def check_chance(expected: Chance) -> bool:
-        nonlocal drawn
-        log = state.rng.log
-        if drawn >= len(log):
-            report.problems.append(
-                f"replay records chance {expected.label}={expected.value} that the engine "
-                f"never drew (after decision {report.decisions})"
-            )
-            return False
-        label, value = log[drawn]
-        drawn += 1
-        if (label, value) != (expected.label, expected.value):
-            report.problems.append(
-                f"chance outcome diverges after decision {report.decisions}: replay says "
-                f"{expected.label}={expected.value}, engine drew {label}={value}"
-            )
-            return False
+
+class _Resimulation:
+    """One re-simulation: the engine's state and the report, checked record by record."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        state: Any,
+        after_decision: Callable[[Any, Decision], None] | None,
+    ) -> None:
+        self.spec = spec
+        self.state = state
+        self.after_decision = after_decision
+        self.report = Verification(state)
+        self.drawn = 0  # chance outcomes of the engine's log matched so far
+
+    def problem(self, text: str) -> bool:
+        """Report `text`; False, so that a check can `return self.problem(...)` to stop."""
+        self.report.problems.append(text)
+        return False
+
+    def seats(self, seats: list[dict[str, Any]]) -> None:
+        players = self.state.num_players
+        if len(seats) != players:
+            self.problem(f"the header names {len(seats)} seats; this game has {players}")
+
+    def records(self, records: list[Decision | Chance]) -> bool:
+        """Replay every record; False at the first divergence that changes the game."""
+        for record in records:
+            if isinstance(record, Chance):
+                if not self.chance(record):
+                    return False
+            elif not self.decision(record):
+                return False
+        if self.drawn != len(self.state.rng.log):
+            return self.problem("the engine drew chance outcomes the replay does not record")
         return True
 
-    for record in replay.records:
-        if isinstance(record, Chance):
-            if not check_chance(record):
-                return report
-            continue
-        if drawn != len(state.rng.log):
-            report.problems.append(
-                f"the engine drew chance outcomes the replay does not record "
-                f"(before decision {report.decisions + 1})"
+    def chance(self, expected: Chance) -> bool:
+        log = self.state.rng.log
+        after = f"after decision {self.report.decisions}"
+        if self.drawn >= len(log):
+            return self.problem(
+                f"replay records chance {expected.label}={expected.value} that the engine "
+                f"never drew ({after})"
             )
-            return report
-        report.decisions += 1
-        if state.is_terminal():
-            report.problems.append(f"decision {report.decisions} comes after the match ended")
-            return report
-        if record.verdict != OK:
-            # A referee verdict: its action (if any) was never applied; the game's own
-            # price for the verdict was charged instead.
-            spec.apply_verdict(state, record.seat, record.verdict, record.reason or "")
-        else:
-            try:
-                state.apply(spec.action_from_json(record.action), record.seat)
-            except (IllegalAction, BadInput) as error:
-                report.problems.append(
-                    f"decision {report.decisions} is refused by the engine: {error}"
-                )
-                return report
-        if after_decision is not None:
-            after_decision(state, record)
-    if drawn != len(state.rng.log):
-        report.problems.append("the engine drew chance outcomes the replay does not record")
-    if replay.result is None:
-        report.problems.append("the replay ends before its result line (match cut short)")
-    else:
-        if replay.result.winner != winner_of(state):
-            report.problems.append(
-                f"result diverges: replay says winner {replay.result.winner}, "
+        label, value = log[self.drawn]
+        self.drawn += 1
+        if (label, value) != (expected.label, expected.value):
+            return self.problem(
+                f"chance outcome diverges {after}: replay says "
+                f"{expected.label}={expected.value}, engine drew {label}={value}"
+            )
+        return True
+
+    def decision(self, record: Decision) -> bool:
+        self.report.decisions += 1
+        number = self.report.decisions
+        if self.drawn != len(self.state.rng.log):
+            return self.problem(
+                f"the engine drew chance outcomes the replay does not record "
+                f"(before decision {number})"
+            )
+        if self.state.is_terminal():
+            return self.problem(f"decision {number} comes after the match ended")
+        if not 0 <= record.seat < self.state.num_players:
+            return self.problem(f"decision {number} names seat {record.seat}, not in this game")
+        if record.time < 0:
+            self.problem(f"decision {number} records a negative time ({record.time} s)")
+        ok = record.verdict == OK
+        applied = self.accepted(record, number) if ok else self.verdict(record, number)
+        if applied and self.after_decision is not None:
+            self.after_decision(self.state, record)
+        return applied
+
+    def accepted(self, record: Decision, number: int) -> bool:
+        """An ``ok`` decision: the engine must accept its action."""
+        try:
+            self.state.apply(self.spec.action_from_json(record.action), record.seat)
+        except (IllegalAction, BadInput) as error:
+            return self.problem(f"decision {number} is refused by the engine: {error}")
+        return True
+
+    def verdict(self, record: Decision, number: int) -> bool:
+        """A referee verdict: a known one, for a seat that had to decide (or, first of all,
+        failed to start), with the refused action for IA only; then the game's price."""
+        verdict, seat = record.verdict, record.seat
+        if verdict not in VERDICTS:
+            return self.problem(f"decision {number} has an unknown verdict {verdict!r}")
+        movers = self.state.to_move()
+        if seat not in movers and (number > 1 or verdict == IA):
+            return self.problem(
+                f"decision {number} charges seat {seat} with {verdict}, but only seats "
+                f"{list(movers)} had to decide"
+            )
+        if verdict == IA:
+            if not self.refused(record, number):
+                return False
+        elif record.action is not None:
+            self.problem(f"decision {number} is a {verdict} with an action; only IA keeps one")
+        self.spec.apply_verdict(self.state, seat, verdict, record.reason or "")
+        return True
+
+    def refused(self, record: Decision, number: int) -> bool:
+        """An IA's action must be one the engine refuses (a refusal changes nothing)."""
+        if record.action is None:
+            self.report.notes.append(
+                f"decision {number} is an IA without its action: the refusal is not checked"
+            )
+            return True
+        try:
+            action = self.spec.action_from_json(record.action)
+        except BadInput as error:
+            return self.problem(f"decision {number} is an IA whose action is unreadable: {error}")
+        try:
+            self.state.apply(action, record.seat)
+        except IllegalAction:
+            return True
+        return self.problem(
+            f"decision {number} is recorded as an illegal action (IA), but the engine "
+            f"accepts {record.action}"
+        )
+
+    def result(self, result: Result | None) -> None:
+        state = self.state
+        if result is None:
+            self.problem("the replay ends before its result line (match cut short)")
+            return
+        if not state.is_terminal():
+            self.problem("the replay has a result line, but the game is not over")
+        if result.winner != winner_of(state):
+            self.problem(
+                f"result diverges: replay says winner {result.winner}, "
                 f"re-simulation gives {winner_of(state)}"
             )
-        if replay.result.reason and replay.result.reason != end_reason_of(state):
-            report.problems.append(
-                f"result diverges: replay says the game ended by {replay.result.reason!r}, "
+        if not result.reason:
+            self.report.notes.append("the replay predates recorded end reasons: not checked")
+        elif result.reason != end_reason_of(state):
+            self.problem(
+                f"result diverges: replay says the game ended by {result.reason!r}, "
                 f"re-simulation by {end_reason_of(state)!r}"
             )
-        if list(replay.result.returns) != list(state.returns()):
-            report.problems.append(
-                f"returns diverge: replay {replay.result.returns}, engine {list(state.returns())}"
+        if list(result.returns) != list(state.returns()):
+            self.problem(
+                f"returns diverge: replay {result.returns}, engine {list(state.returns())}"
             )
-    return report
+        summary = _as_json(self.spec.summarize(state))
+        for key in sorted(result.summary.keys() | summary.keys()):
+            if result.summary.get(key) != summary.get(key):
+                self.problem(
+                    f"summary diverges at {key!r}: replay {result.summary.get(key)!r}, "
+                    f"re-simulation {summary.get(key)!r}"
+                )
+
+
+def _as_json(summary: dict[str, Any]) -> dict[str, Any]:
+    """`summary` as it reads back from a replay line (tuples as lists, keys as strings)."""
+    decoded: dict[str, Any] = msgspec.json.decode(_encoder.encode(summary))
+    return decoded
