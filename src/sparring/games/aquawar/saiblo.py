@@ -18,6 +18,7 @@ original left open are in ``docs/saiblo.md``.
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -299,6 +300,15 @@ def _ending_fields(turns: Sequence[Turn], me: int, carried: Carried) -> Json:
 
 # --------------------------------------------------------------------- replies
 
+#: Values quoted in a verdict's reason are cut short: a reply can hold a megabyte of JSON.
+_QUOTE = reprlib.Repr()
+_QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 6, 4
+_QUOTE.maxstring, _QUOTE.maxlong, _QUOTE.maxother = 60, 30, 60
+
+
+def _quoted(value: Any) -> str:
+    return _QUOTE.repr(value)
+
 
 def _bad(reason: str) -> BotFailure:
     return BotFailure(BAD, reason)
@@ -310,9 +320,13 @@ def decode_object(body: bytes) -> Json:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise _bad(f"reply is not JSON ({error.msg}): {text[:120]!r}") from None
+        raise _bad(f"reply is not JSON ({error.msg}): {_quoted(text)}") from None
+    except RecursionError:
+        raise _bad(f"reply nests its JSON too deeply to read: {_quoted(text)}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise _bad(f"reply holds a number too long to read: {_quoted(text)}") from None
     if not isinstance(value, dict):
-        raise _bad(f"reply must be a JSON object, got {text[:120]!r}")
+        raise _bad(f"reply must be a JSON object, got {_quoted(text)}")
     return value
 
 
@@ -322,17 +336,17 @@ def _is_int(value: Any) -> bool:
 
 def _int(message: Json, key: str) -> int:
     if key not in message:
-        raise _bad(f"the {message.get('Action')} reply has no {key!r} field")
+        raise _bad(f"the {_quoted(message.get('Action'))} reply has no {key!r} field")
     value = message[key]
     if not _is_int(value):
-        raise _bad(f"{key!r} must be an integer, got {value!r}")
+        raise _bad(f"{key!r} must be an integer, got {_quoted(value)}")
     return value
 
 
 def _int_list(message: Json, key: str) -> list[int]:
     value = message[key]
     if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise _bad(f"{key!r} must be a list of integers, got {value!r}")
+        raise _bad(f"{key!r} must be a list of integers, got {_quoted(value)}")
     return value
 
 
@@ -340,7 +354,7 @@ def _expect(message: Json, kinds: tuple[str, ...]) -> str:
     kind = message.get("Action")
     if kind not in kinds:
         wanted = " or ".join(repr(k) for k in kinds)
-        raise _bad(f"expected a reply with Action {wanted}, got {kind!r}")
+        raise _bad(f"expected a reply with Action {wanted}, got {_quoted(kind)}")
     return str(kind)
 
 
@@ -351,7 +365,7 @@ def _pick_reply(message: Json) -> Json:
     odd = [f for f in fish if f not in ALL_FISH]
     if odd:
         raise _bad(
-            f"ChooseFishs holds {odd}: fish ids are 1-12, a Mimic is 12 with the fish "
+            f"ChooseFishs holds {_quoted(odd)}: fish ids are 1-12, a Mimic is 12 with the fish "
             "it copies in ImitateFish"
         )
     mimic = _int(message, "ImitateFish") if MIMIC in fish else None
@@ -395,7 +409,7 @@ def _positions(message: Json, key: str) -> list[int]:
     positions = _int_list(message, key)
     odd = [p for p in positions if not 0 <= p <= 3]
     if odd:
-        raise _bad(f"{key} holds {odd}: positions are 0-3")
+        raise _bad(f"{key} holds {_quoted(odd)}: positions are 0-3")
     if len(set(positions)) < len(positions):
         twice = sorted(p for p in set(positions) if positions.count(p) > 1)
         raise _bad(f"{key} names {twice} more than once")
@@ -442,11 +456,11 @@ def _action_reply(message: Json, view: AquawarView) -> Json:
     kind = _int(message, "Type")
     actor = _int(message, "MyPos")
     if not 0 <= actor < len(team):
-        raise _bad(f"MyPos must be a position 0-3, got {actor}")
+        raise _bad(f"MyPos must be a position 0-3, got {_quoted(actor)}")
     if kind == 0:
         return {"type": "attack", "actor": actor, "target": _int(message, "EnemyPos")}
     if kind != 1:
-        raise _bad(f"Type must be 0 (normal attack) or 1 (skill), got {kind}")
+        raise _bad(f"Type must be 0 (normal attack) or 1 (skill), got {_quoted(kind)}")
     ally_list, enemy_list = _positions(message, "MyList"), _positions(message, "EnemyList")
     fish = team[actor]
     skill = _skill_name(fish)
@@ -479,7 +493,8 @@ def reply_action(message: Json, view: AquawarView) -> Json:
 def read_reply(body: bytes, view: AquawarView, spec: GameSpec) -> Any:
     """One frame from the bot: the action it answers `view` with, or None for an empty
     frame or the ``{"Action": "Finish"}`` acknowledgement the original SDK sends after each
-    Finish (both are passed over, as the original judge did). BAD for anything unreadable."""
+    Finish (both are passed over, as the original judge did). BAD, with the reason, for
+    anything else that is not a readable reply; never any other exception."""
     if not body.strip():
         return None
     message = decode_object(body)
