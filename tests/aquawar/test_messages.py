@@ -94,7 +94,7 @@ def test_malformed_actions_are_refused_saying_what_is_wrong_where(data: Any, rea
 
 # What docs/protocol.md promises a bot, by name.
 ACTION_TYPES = {"pick", "pass", "assert", "attack", "skill"}
-OPTION_FIELDS = {"turn_limit", "play_all_rounds", "seat0_always_first"}
+OPTION_FIELDS = {"turn_limit", "turn_limit_before_deaths", "play_all_rounds", "seat0_always_first"}
 VIEW_FIELDS = {
     "game", "seat", "round", "wins", "phase", "to_move", "turn", "turn_limit", "options",
     "first_mover", "rounds", "winner", "log", "previous_log", "teams", "used", "my_pick",

@@ -333,11 +333,17 @@ def test_rule_option_seat0_always_first_every_round() -> None:
 
 
 def test_rule_options_default_to_the_rules_text_and_reject_unknown_keys() -> None:
-    rules = AquawarOptions(turn_limit=64, play_all_rounds=False, seat0_always_first=False)
+    rules = AquawarOptions(
+        turn_limit=64,
+        turn_limit_before_deaths=False,
+        play_all_rounds=False,
+        seat0_always_first=False,
+    )
     assert AquawarOptions.from_json(None) == AquawarOptions.from_json({}) == rules
     assert AquawarOptions.from_json({"turn_limit": 63}).turn_limit == 63
     assert AquawarOptions().to_json() == {
         "turn_limit": 64,
+        "turn_limit_before_deaths": False,
         "play_all_rounds": False,
         "seat0_always_first": False,
     }

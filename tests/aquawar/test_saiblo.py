@@ -9,25 +9,16 @@ verdicts.
 from __future__ import annotations
 
 import json
-import random
-import shlex
-import sys
 import time
-from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
-import msgspec
 import pytest
 
 from sparring.arena.process import BotFailure, BotProcess
-from sparring.arena.referee import MatchOutcome, run_match
-from sparring.arena.seats import BuiltinSeat, make_seat
+from sparring.arena.seats import make_seat
 from sparring.arena.verdicts import BAD, IA, TLE
-from sparring.core.registry import get_game
 from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
-from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.saiblo import (
     SaibloSeat,
     action_info,
@@ -39,44 +30,32 @@ from sparring.games.aquawar.saiblo import (
     read_reply,
     split_turns,
 )
-from sparring.games.aquawar.views import AquawarView, OwnFish, PublicFish
 
-SPEC = get_game("aquawar")
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "saiblo_aquawar_bot.py"
-
-Json = dict[str, Any]
-
-
-def command(script: Path, *args: str) -> str:
-    return shlex.join([sys.executable, str(script), *args])
-
-
-class RandomAgent:
-    """A legal-move opponent: any legal action, from its own seeded generator."""
-
-    needs_view = False
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: Json | None, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
-
-
-def play(seat: SaibloSeat, order: int, seed: int, seconds: float = 3.0) -> MatchOutcome:
-    seats: list[Any] = [seat, BuiltinSeat("random", RandomAgent(seed))]
-    if order:
-        seats.reverse()
-    return run_match(SPEC, seats, seed, seconds=seconds)
-
-
-def transcript(path: Path) -> list[Json]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
-
-
-def gone(pid: int) -> bool:
-    return not Path(f"/proc/{pid}").exists()
-
+from .saiblo_support import (
+    EXAMPLE,
+    PRELUDE,
+    SPEC,
+    Json,
+    action,
+    asserted,
+    attack,
+    bad,
+    bot,
+    command,
+    gone,
+    hit,
+    only_verdict,
+    own,
+    passive,
+    play,
+    public,
+    reply,
+    round_end,
+    skill,
+    transcript,
+    turn,
+    view,
+)
 
 # --------------------------------------------------------------------- whole matches
 
@@ -171,105 +150,6 @@ def test_make_seat_builds_a_saiblo_seat() -> None:
 # --------------------------------------------------------------------- hand-made views
 
 
-def own(
-    fish: int, hp: int = 400, atk: int = 100, revealed: bool = False, acts_as: int = 0
-) -> OwnFish:
-    """An own fish as a view shows it; its position is set by `view`."""
-    return OwnFish(
-        pos=0,
-        fish=fish,
-        acts_as=acts_as or fish,
-        hp=hp,
-        atk=atk,
-        alive=hp > 0,
-        revealed=revealed,
-        shields=0,
-        reduce_buff=False,
-        heal_buff=False,
-        share_buff=False,
-        wound=0,
-        skill_uses=0,
-    )
-
-
-def public(fish: int | None, hp: int = 400) -> PublicFish:
-    """An enemy fish as a view shows it; its position is set by `view`."""
-    return PublicFish(pos=0, fish=fish, hp=hp, alive=hp > 0)
-
-
-FRESH_TEAM = (own(1), own(2), own(3), own(4))
-
-
-def placed(team: Sequence[Any]) -> list[Any]:
-    return [msgspec.structs.replace(fish, pos=pos) for pos, fish in enumerate(team)]
-
-
-def view(
-    seat: int,
-    log: list[Json],
-    phase: str = "assert",
-    *,
-    my_team: Sequence[OwnFish] = FRESH_TEAM,
-    enemy_team: Sequence[PublicFish] = (public(None),) * 4,
-    **extra: Any,
-) -> AquawarView:
-    """A seat's view with this log and phase; other fields as at a round-1 start."""
-    fields: dict[str, Any] = {
-        "game": "aquawar",
-        "seat": seat,
-        "round": 1,
-        "wins": [0, 0],
-        "phase": phase,
-        "to_move": [seat],
-        "turn": 1,
-        "turn_limit": 64,
-        "options": AquawarOptions(),
-        "first_mover": 0,
-        "rounds": [],
-        "winner": None,
-        "log": log,
-        "used": [],
-        "my_pick": None,
-        "my_team": placed(my_team),
-        "enemy_team": placed(enemy_team),
-        "enemy_revealed_before": [],
-    }
-    fields.update(extra)
-    return AquawarView(**fields)
-
-
-def turn(seat: int, number: int = 1) -> Json:
-    return {"kind": "turn", "round": 1, "turn": number, "seat": seat}
-
-
-def asserted(seat: int, pos: int, guess: int, success: bool) -> list[Json]:
-    return [
-        {"kind": "assert", "seat": seat, "pos": pos, "guess": guess, "success": success},
-        {"kind": "assert_loss", "seat": seat if not success else 1 - seat, "amount": 50},
-    ]
-
-
-def action(seat: int, actor: int, kind: str, targets: list[list[int]]) -> Json:
-    return {"kind": "action", "seat": seat, "actor": actor, "type": kind, "targets": targets}
-
-
-def hit(seat: int, pos: int, value: int, direct: bool = True) -> Json:
-    return {"kind": "hit", "seat": seat, "pos": pos, "value": value, "direct": direct}
-
-
-def passive(kind: str, seat: int, pos: int, value: float) -> Json:
-    return {"kind": "passive", "type": kind, "seat": seat, "pos": pos, "value": value}
-
-
-def attack(seat: int, actor: int, pos: int) -> list[Json]:
-    """A plain normal attack for 50 on enemy fish `pos`."""
-    return [action(seat, actor, "normalattack", [[1 - seat, pos, 50]]), hit(1 - seat, pos, 50)]
-
-
-def round_end(winner: int, reason: str = "elimination") -> Json:
-    return {"kind": "round_end", "round": 1, "winner": winner, "reason": reason}
-
-
 def test_game_info_signs_and_zeroes() -> None:
     mine = [
         own(12, hp=300, revealed=True, acts_as=9),  # an asserted Mimic: -12
@@ -289,7 +169,8 @@ def test_game_info_signs_and_zeroes() -> None:
 
 
 # An enemy (seat 1) Archerfish AoE on seat 0, resolved as the engine records it: fish 0
-# shares (deflect) before its own hit, fish 1 takes a share, fish 0's counter hits back.
+# shares (deflect, logged with the 35 before the split) before its own hit of 24, fish 1
+# takes a share, fish 0's counter hits back.
 AOE_TURN = [
     turn(1, 2),
     action(1, 2, "aoe", [[0, 0, 35], [0, 1, 35]]),
@@ -323,7 +204,7 @@ def test_action_info_timestamps_and_is_enemy_for_the_victim() -> None:
             {"target": 1, "isEnemy": False, "value": 35, "traceable": True, "time": 6},
         ],
         "passive": [
-            {"type": "deflect", "source": 0, "isEnemy": False, "value": 35, "time": 1},
+            {"type": "deflect", "source": 0, "isEnemy": False, "value": 24, "time": 1},
             {"type": "counter", "source": 0, "isEnemy": False, "value": 30, "time": 4},
             {"type": "heal", "source": 1, "isEnemy": False, "value": 20, "time": 7},
             {"type": "reduce", "source": 3, "isEnemy": True, "value": 0, "time": 8},
@@ -485,18 +366,6 @@ def test_finish_after_a_verdict_mid_turn() -> None:
 # --------------------------------------------------------------------- replies
 
 
-def reply(message: Json, phase: str, team: Sequence[OwnFish] = FRESH_TEAM) -> Any:
-    the_view = view(0, [turn(0)], phase=phase, my_team=team)
-    return read_reply(json.dumps(message).encode(), the_view, SPEC)
-
-
-def bad(message: Json, phase: str, team: Sequence[OwnFish] = FRESH_TEAM) -> str:
-    with pytest.raises(BotFailure) as caught:
-        reply(message, phase, team)
-    assert caught.value.verdict == BAD
-    return caught.value.detail
-
-
 def test_pick_replies() -> None:
     pick = {"Action": "Pick", "ChooseFishs": [1, 2, 3, 12], "ImitateFish": 4}
     assert reply(pick, "pick") == Pick((1, 2, 3, 12), 4)
@@ -524,19 +393,27 @@ def test_assert_replies() -> None:
 TEAM = [own(7), own(11), own(1), own(12, acts_as=9)]  # Turtle, Clownfish, Archer, Mimic-shark
 
 
+ONE_DEAD = (public(None), public(None, hp=0), public(None), public(None))  # enemy 1 is dead
+
+
 def test_action_replies_map_lists_to_each_skills_targets() -> None:
     normal = {"Action": "Action", "Type": 0, "MyPos": 1, "EnemyPos": 3}
     assert reply(normal, "action", TEAM) == Attack(1, 3)
-    turtle = {"Action": "Action", "Type": 1, "MyPos": 0, "MyList": [2], "EnemyList": [0]}
-    assert reply(turtle, "action", TEAM) == Skill(0, 2, 0)
-    tired_turtle = {"Action": "Action", "Type": 1, "MyPos": 0, "MyList": [2], "EnemyList": []}
-    assert reply(tired_turtle, "action", TEAM) == Skill(0, 2, None)
-    clown = {"Action": "Action", "Type": 1, "MyPos": 1, "MyList": [3], "EnemyList": [0, 1, 2]}
-    assert reply(clown, "action", TEAM) == Skill(1, 3, None)
-    archer = {"Action": "Action", "Type": 1, "MyPos": 2, "MyList": [], "EnemyList": [0, 2, 3]}
-    assert reply(archer, "action", TEAM) == Skill(2, None, None)
-    mimic = {"Action": "Action", "Type": 1, "MyPos": 3, "EnemyList": [1]}
-    assert reply(mimic, "action", TEAM) == Skill(3, None, 1)
+    assert reply(skill(0, [2], [0]), "action", TEAM) == Skill(0, 2, 0)  # turtle, use 1
+    tired = [own(7, uses=3), *TEAM[1:]]
+    assert reply(skill(0, [2], []), "action", tired) == Skill(0, 2, None)  # turtle, use 4
+    clown = skill(1, [3], [0, 2, 3])  # the area attack of uses 1-3: every living enemy
+    assert reply(clown, "action", TEAM, ONE_DEAD) == Skill(1, 3, None)
+    archer = skill(2, [], [3, 0, 2])  # in any order
+    assert reply(archer, "action", TEAM, ONE_DEAD) == Skill(2, None, None)
+    assert reply(skill(3, None, [1]), "action", TEAM) == Skill(3, None, 1)  # Mimic as shark
+
+
+def test_missing_and_null_target_lists_are_empty() -> None:
+    """As in the official engine's reply check: an absent or null list is an empty one."""
+    assert reply(skill(0, [1], None), "action", TEAM) == Skill(0, 1, None)
+    message = {**skill(0, [1]), "EnemyList": None}
+    assert reply(message, "action", TEAM) == Skill(0, 1, None)
 
 
 def test_malformed_action_replies_are_bad() -> None:
@@ -547,6 +424,8 @@ def test_malformed_action_replies_are_bad() -> None:
     assert "takes one" in bad({**base, "Type": 1, "MyList": [1, 2]}, "action", TEAM)
     assert "EnemyList" in bad({**base, "Type": 1, "EnemyList": "all"}, "action", TEAM)
     assert "Action" in bad({"Action": "Null"}, "action", TEAM)
+    assert bad(skill(2, [], [0, 4, 2]), "action", TEAM) == "EnemyList holds [4]: positions are 0-3"
+    assert bad(skill(1, [3, 3]), "action", TEAM) == "MyList names [3] more than once"
 
 
 def test_acknowledgements_and_empty_frames_are_passed_over() -> None:
@@ -560,61 +439,6 @@ def test_acknowledgements_and_empty_frames_are_passed_over() -> None:
 
 
 # --------------------------------------------------------------------- misbehaving bots
-
-PRELUDE = '''
-import json, os, sys, time
-
-def messages():
-    decoder, pending = json.JSONDecoder(), ""
-    while True:
-        chunk = os.read(0, 65536)
-        if not chunk:
-            return
-        pending += chunk.decode()
-        while pending.strip():
-            pending = pending.lstrip()
-            try:
-                message, end = decoder.raw_decode(pending)
-            except ValueError:
-                break
-            pending = pending[end:]
-            yield message
-
-def frame(body):
-    return len(body).to_bytes(4, "big") + body
-
-def send(obj):
-    sys.stdout.buffer.write(frame(json.dumps(obj).encode()))
-    sys.stdout.buffer.flush()
-
-def simple(message):
-    """A plain legal-minded answer: first fish, first living enemy, no assertions."""
-    kind = message["Action"]
-    if kind == "Pick":
-        return {"Action": "Pick", "ChooseFishs": message["RemainFishs"][:4], "ImitateFish": 1}
-    if kind == "Assert":
-        return {"Action": "Null"}
-    if kind == "Action":
-        info = message["GameInfo"]
-        me = next(p for p in range(4) if info["MyHP"][p] > 0)
-        them = next(p for p in range(4) if info["EnemyHP"][p] > 0)
-        return {"Action": "Action", "Type": 0, "MyPos": me, "EnemyPos": them}
-    return {"Action": "Finish"}
-'''
-
-
-def bot(tmp_path: Path, name: str, body: str) -> str:
-    script = tmp_path / f"{name}.py"
-    script.write_text(PRELUDE + body)
-    return command(script)
-
-
-def only_verdict(outcome: MatchOutcome, seat: int) -> Any:
-    assert len(outcome.verdicts) == 1
-    verdict = outcome.verdicts[0]
-    assert verdict.seat == seat
-    assert outcome.state.winner == 1 - seat
-    return verdict
 
 
 @pytest.mark.parametrize("order", [0, 1])

@@ -10,6 +10,7 @@ gives `players`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from .common import ReplaySink, check_store, live_printer, parse_seed, save_matc
 
 if TYPE_CHECKING:
     from sparring.arena.referee import MatchOutcome
+    from sparring.arena.seats import Seat
 
 
 def options_data(text: str | None) -> dict[str, Any]:
@@ -60,15 +62,29 @@ def option_flags(spec: GameSpec, flags: dict[str, Any]) -> dict[str, Any]:
     return given
 
 
-def parse_options(spec: GameSpec, text: str | None, seats: int | None = None) -> Any:
+def parse_options(
+    spec: GameSpec,
+    text: str | None,
+    seats: int | None = None,
+    adopted: Mapping[str, Any] | None = None,
+) -> Any:
     """Rule options from a JSON object on the command line, checked by the game. For a
     game with a player count, `seats` (the number of ``--seat`` options) gives it unless
-    the JSON does."""
-    data = options_data(text)
+    the JSON does; `adopted` entries (the seats' rules) apply unless the JSON sets them."""
+    data = {**(adopted or {}), **options_data(text)}
     counted = hasattr(spec.options_from_json(None), "players")
     if seats is not None and counted and "players" not in data:
         data["players"] = seats
     return spec.options_from_json(data or None)
+
+
+def seat_rules(spec: GameSpec, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The rule options the match's seats call for (`Extensions.seat_rules`, by seat kind):
+    a bot of an original contest is played under that contest engine's rules."""
+    rules: dict[str, Any] = {}
+    for seat in seats:
+        rules.update(spec.extensions.seat_rules.get(seat.label["kind"], {}))
+    return rules
 
 
 def match_command(
@@ -95,23 +111,29 @@ def match_command(
     from sparring.arena.seats import make_seat
 
     spec = get_game(game)
-    rules = parse_options(spec, options, len(seat))
     if time_limit is not None and not 0 < time_limit <= 3600:
         raise BadInput(f"--time-limit must be between 0 and 3600 seconds, got {time_limit}")
     if memory < 16:
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     match_seed = parse_seed(seed)
-    players = spec.new_game(match_seed, rules).num_players
-    if len(seat) != players:
-        raise BadInput(f"{spec.name} needs {players} --seat options, got {len(seat)}")
-    check_store(db)
     limits = Limits(memory_mib=memory)
     seats = [
         make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)
     ]
+    adopted = seat_rules(spec, seats)
+    rules = parse_options(spec, options, len(seat), adopted)
+    players = spec.new_game(match_seed, rules).num_players
+    if len(seat) != players:
+        raise BadInput(f"{spec.name} needs {players} --seat options, got {len(seat)}")
+    check_store(db)
     console = Console(highlight=False)
     if not quiet:
         console.print(f"[bold]{spec.title}[/] — seed {match_seed}")
+        if adopted:
+            console.print(
+                f"Rules {escape(json.dumps(rules.to_json()))}: a contest's bot plays under its "
+                "engine's rules unless --options says otherwise"
+            )
     sink = ReplaySink(replay)
     recorder = ReplayWriter(sink, spec, match_seed, rules, [s.label for s in seats])
     try:

@@ -318,9 +318,14 @@ class Extensions:
     pair `sparring bench` plays by default. ``decision_bound(options)`` bounds the
     decisions of one game under those options, where they can stretch a game beyond
     `GameFacts.max_decisions`.
+
+    ``seat_rules`` maps a seat kind to the rule options (JSON entries) a match adopts when
+    it seats one: a contest's bots are played under that contest engine's rules, unless
+    the match's options say otherwise.
     """
 
     seat_kinds: Mapping[str, SeatFactory] = field(default_factory=dict)
+    seat_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     decks: DeckSupport | None = None
     scenario: Callable[[], ScenarioGame] | None = None
     conformance: Callable[[], Hooks] | None = None

@@ -56,6 +56,11 @@ def aoe_damage(power: int) -> int:
     return int(power * 0.35)
 
 
+def kept_share(amount: int) -> int:
+    """What a sharing fish keeps of a direct hit: 70 %, truncated."""
+    return int(amount * 0.7)
+
+
 def shark_crit_damage(power: int, target_hp: int) -> int:
     """A shark crit deals 120 % of ATK, or 140 % on a target below 160 HP, truncated."""
     return int(power * 1.4) if target_hp < WEAK_TARGET_HP else int(power * 1.2)
@@ -264,7 +269,7 @@ def _share(state: AquawarState, seat: int, pos: int, amount: int) -> int:
     each = int(amount * 0.3) // len(receivers)
     for p in receivers:
         damage(state, seat, p, each)
-    return int(amount * 0.7)
+    return kept_share(amount)
 
 
 def _after_direct_attack(

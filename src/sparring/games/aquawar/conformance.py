@@ -143,9 +143,11 @@ def hidden_of(state: AquawarState, seat: int) -> Hashable | None:
 
 def random_options(draw: Draw) -> AquawarOptions:
     """The rules' turn limit, the official engine's, and short rounds that end by the
-    tie-break; all rounds played or not; the first mover drawn or always seat 0."""
+    tie-break; deaths or the turn limit settled first on the last turn; all rounds played
+    or not; the first mover drawn or always seat 0."""
     return AquawarOptions(
         turn_limit=draw.choice([64, 63, 12, 3, 1]),
+        turn_limit_before_deaths=draw.boolean(),
         play_all_rounds=draw.boolean(),
         seat0_always_first=draw.boolean(),
     )

@@ -22,7 +22,7 @@ from .actions import Action, action_from_json
 from .agents import AGENTS
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
-from .options import AquawarOptions
+from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, render_view, status_line
 from .state import AquawarState, summarize
 from .views import AquawarView, view
@@ -79,6 +79,7 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},
+        seat_rules={"saiblo": OFFICIAL_ENGINE},
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,

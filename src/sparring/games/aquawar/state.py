@@ -351,15 +351,20 @@ class AquawarState(Engine, TwoSeatOutcome):
             combat.damage(self, 1 - seat, action.target, damage, seat, action.actor)
         if self.casualties:
             self._bury_dead()
+        options = self.options
+        last_turn = self.turn + 1 >= options.turn_limit
+        # The rules settle deaths before the turn limit (ruling 18); the official engine, on
+        # the last turn, went to the tiebreak even over a wipe-out.
+        deaths_first = not (last_turn and options.turn_limit_before_deaths)
         enemy_left = theirs[0].alive or theirs[1].alive or theirs[2].alive or theirs[3].alive
         mine_left = mine[0].alive or mine[1].alive or mine[2].alive or mine[3].alive
-        if not enemy_left:
+        if deaths_first and not enemy_left:
             self._end_round(seat, "mutual destruction" if not mine_left else "elimination")
-        elif not mine_left:
+        elif deaths_first and not mine_left:
             self._end_round(1 - seat, "elimination")
         else:
             self.turn += 1
-            if self.turn >= self.options.turn_limit:
+            if last_turn:
                 self._end_round(*self._tiebreak())
             else:
                 self.seat = 1 - seat
@@ -379,7 +384,9 @@ class AquawarState(Engine, TwoSeatOutcome):
 
     def _tiebreak(self) -> tuple[int, str]:
         """The turn-limit winner: more fish, then more total HP, then the highest single
-        HP, then the seat that moved second."""
+        HP, then the seat that moved second. A wiped-out side (only under
+        `turn_limit_before_deaths`) has no fish, 0 total HP and 0 as its highest HP, as in
+        the official engine."""
 
         def alive_hp(seat: int) -> list[int]:
             return [f.hp for f in self.teams[seat] if f.alive]
@@ -388,7 +395,7 @@ class AquawarState(Engine, TwoSeatOutcome):
         for label, a, b in (
             ("more fish", len(hp0), len(hp1)),
             ("more total HP", sum(hp0), sum(hp1)),
-            ("highest single HP", max(hp0), max(hp1)),
+            ("highest single HP", max(hp0, default=0), max(hp1, default=0)),
         ):
             if a != b:
                 return (0 if a > b else 1), f"turn limit: {label}"
