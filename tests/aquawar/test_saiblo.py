@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from sparring.arena.process import BotFailure, BotProcess
+from sparring.arena.process import BotFailure, BotProcess, Limits
 from sparring.arena.referee import MatchOutcome, run_match
 from sparring.arena.seats import BuiltinSeat, make_seat
 from sparring.arena.verdicts import BAD, IA, TLE
@@ -45,6 +45,8 @@ SPEC = get_game("aquawar")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "saiblo_aquawar_bot.py"
 
 Json = dict[str, Any]
+# For bots that write a transcript into the test's folder, which a sandboxed bot cannot see.
+UNSANDBOXED = Limits(sandbox=False)
 
 
 def command(script: Path, *args: str) -> str:
@@ -85,7 +87,9 @@ def gone(pid: int) -> bool:
 @pytest.mark.parametrize("order", [0, 1])
 def test_example_bot_plays_whole_matches(tmp_path: Path, seed: int, order: int) -> None:
     log = tmp_path / "received.jsonl"
-    seat = SaibloSeat(command(EXAMPLE, "--assert-every", "3", "--transcript", str(log)))
+    seat = SaibloSeat(
+        command(EXAMPLE, "--assert-every", "3", "--transcript", str(log)), UNSANDBOXED
+    )
     outcome = play(seat, order, seed)
     state = outcome.state
     assert outcome.verdicts == []
@@ -153,7 +157,7 @@ def _check_no_leak(messages: list[Json]) -> None:
 
 def test_remaining_fish_shrink_round_by_round(tmp_path: Path) -> None:
     log = tmp_path / "received.jsonl"
-    seat = SaibloSeat(command(EXAMPLE, "--transcript", str(log)))
+    seat = SaibloSeat(command(EXAMPLE, "--transcript", str(log)), UNSANDBOXED)
     result = play(seat, 0, 5)
     picks = [m for m in transcript(log) if m["Action"] == "Pick"]
     assert picks[0]["RemainFishs"] == list(range(1, 13))
@@ -736,7 +740,7 @@ for message in messages():
     send(simple(message))
 """,
     )
-    outcome = play(SaibloSeat(cmd), 0, 4)
+    outcome = play(SaibloSeat(cmd, UNSANDBOXED), 0, 4)
     assert outcome.verdicts == []
     kinds = [m["Action"] for m in transcript(log)]
     assert kinds.count("Finish") == len(outcome.state.round_results) >= 2

@@ -642,3 +642,40 @@ def test_planted_sentinels_never_reach_the_bot(tmp_path: Path, seat: int, sent: 
     assert received.count(b'"type":"act"') == played.outcome.decisions[seat]
     leaked = sorted(s for s in planted if str(s).encode() in received)
     assert not leaked, f"sentinels reached the bot: {leaked[:5]}"
+
+
+# ---------------------------------------------------------------------- the kernel's caps
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_memory_grown_between_fast_replies_gets_mle_at_the_cap(tmp_path: Path, seat: int) -> None:
+    """30 MiB more per decision, each answered at once: the referee never waits long
+    enough to look, so memory is checked after every reply."""
+    played = play(tmp_path, "memory.py", "grow", seat=seat, opponent=Uniform(5))
+    detail = assert_lost(played, "MLE")
+    used = int(detail.split("used ")[1].split(" MiB")[0])
+    assert 200 < used <= 200 + 30 + 30, detail  # at the first reply over the cap
+    assert played.outcome.decisions[seat] >= 5  # it did answer while under it
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_the_kernel_refuses_memory_far_over_the_cap(tmp_path: Path, sandboxed: bool) -> None:
+    """An allocation faster than any check: the kernel's address-space cap (the memory
+    cap plus headroom) makes it fail inside the bot."""
+    limits = dataclasses.replace(LIMITS, sandbox=sandboxed)
+    played = play(tmp_path, "memory.py", "burst", "3000", seat=0, limits=limits)
+    assert "burst: MemoryError" in assert_lost(played, "RE")
+
+
+def test_the_process_count_is_capped(tmp_path: Path) -> None:
+    """RLIMIT_NPROC, counted in the bot's own user namespace (so the referee's other
+    processes do not count). The kernel exempts root's processes from it: run as root,
+    the cap is set but does not bind."""
+    # Memory enough for 50 forks (resident sizes count shared pages in each process).
+    limits = dataclasses.replace(LIMITS, processes=20, memory_mib=2048)
+    played = play(tmp_path, "forks.py", "50", seat=0, limits=limits)
+    detail = assert_lost(played, "RE")
+    report = dict(item.split("=") for item in detail.split("forks: ")[1].split()[:2])
+    assert report["cap"] == "20"
+    if os.geteuid() != 0:
+        assert int(report["made"]) < 20

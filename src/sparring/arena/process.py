@@ -403,6 +403,7 @@ class BotProcess:
                 return reply
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                self._check_memory(self._tree())  # a bot over its cap at the deadline: MLE
                 if self._outbox:
                     raise BotFailure(TLE, f"did not read its input within {seconds:g} s")
                 raise BotFailure(TLE, f"no reply within {seconds:g} s")

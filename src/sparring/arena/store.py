@@ -29,6 +29,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     create_engine,
+    delete,
     event,
     select,
 )
@@ -291,6 +292,20 @@ class Store:
         except SQLAlchemyError as error:
             raise BadInput(f"cannot save the match in {self.url}: {_one_line(error)}") from error
         return match_id
+
+    def check(self) -> None:
+        """Refuse, before a match is played, a store it could not be saved to: SQLite with
+        no file (``sqlite:///``: a database in memory, lost at exit) or a database this
+        process may not write (tried with a write that is rolled back)."""
+        url = self.engine.url
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            raise BadInput(f"{self.url} names no database file (try sqlite:///sparring.db)")
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(delete(MatchRow).where(MatchRow.id == -1))
+                connection.rollback()
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot write to {self.url}: {_one_line(error)}") from None
 
     def list(self, game: str | None = None, limit: int = 50) -> list[MatchRecord]:
         """The newest `limit` matches (of `game`, if given), newest first, without replays."""

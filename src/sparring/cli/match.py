@@ -2,9 +2,11 @@
 
 A seat is ``builtin:NAME`` (an in-process agent), ``KIND:ARGUMENT`` for a seat kind the
 game offers (such as a contest's own wire protocol) or a command line speaking the sparring
-protocol. The match is replayed to a file on request and always saved, with its replay, to
-the store. In a game with a player count the number of seats sets it, unless ``--options``
-gives `players`.
+protocol. Bot processes run in a sandbox (docs/protocol.md, "What a bot can and cannot
+see") unless ``--no-sandbox`` says otherwise. The store is checked before any bot starts;
+the match is replayed to a file on request and always saved, with its replay, to the store.
+In a game with a player count the number of seats sets it, unless ``--options`` gives
+`players`.
 """
 
 from __future__ import annotations
@@ -88,11 +90,15 @@ def match_command(
     replay: Path | None = typer.Option(None, "--replay", help="Also write the replay here."),
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
+    no_sandbox: bool = typer.Option(
+        False, "--no-sandbox", help="Run bots unisolated, as you, in this folder (not advised)."
+    ),
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     from sparring.arena.process import Limits  # the referee: loaded only for a match
     from sparring.arena.referee import run_match
-    from sparring.arena.seats import make_seat
+    from sparring.arena.seats import BuiltinSeat, make_seat
+    from sparring.arena.store import Store
 
     spec = get_game(game)
     rules = parse_options(spec, options, len(seat))
@@ -104,10 +110,14 @@ def match_command(
     players = spec.new_game(match_seed, rules).num_players
     if len(seat) != players:
         raise BadInput(f"{spec.name} needs {players} --seat options, got {len(seat)}")
-    limits = Limits(memory_mib=memory)
+    limits = Limits(memory_mib=memory, sandbox=not no_sandbox)
     seats = [
         make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)
     ]
+    if not all(isinstance(each, BuiltinSeat) for each in seats):
+        sandbox_or_warn(no_sandbox)
+    with Store(db) as store:
+        store.check()
     console = Console(highlight=False)
     if not quiet:
         console.print(f"[bold]{spec.title}[/] — seed {match_seed}")
@@ -127,6 +137,21 @@ def match_command(
         sink.close_file()
     match_id, url = save_match(sink.getvalue(), db)
     _report(console, quiet, match_seed, outcome, match_id, url, replay)
+
+
+def sandbox_or_warn(no_sandbox: bool) -> None:
+    """Before bots start: refuse when they cannot be sandboxed here (one line, naming the
+    fix), or, with ``--no-sandbox``, warn what that means."""
+    if no_sandbox:
+        typer.echo(
+            "warning: --no-sandbox: bots run unisolated, as you, in this folder; they can "
+            "read your files, the store and the replay, and use the network",
+            err=True,
+        )
+        return
+    from sparring.arena.sandbox import check_available
+
+    check_available()
 
 
 def _report(

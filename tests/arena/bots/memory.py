@@ -1,10 +1,11 @@
 """Allocates memory, touching every page (MLE).
 
-Usage: memory.py TAG [child|grow] — without a mode it allocates without limit on the
-first act; with ``child`` the allocation happens in a forked child while the bot itself
-stays small, so only counting the whole process tree catches it; with ``grow`` it keeps
-30 MiB more after each decision and answers at once, so only a check after every reply
-catches it before the next decision.
+Usage: memory.py TAG [child|grow|burst MIB] — without a mode it allocates without limit
+on the first act; with ``child`` the allocation happens in a forked child while the bot
+itself stays small, so only counting the whole process tree catches it; with ``grow`` it
+keeps 30 MiB more after each decision and answers at once, so only a check after every
+reply catches it before the next decision; with ``burst`` it asks for MIB at once, faster
+than any check, and reports on stderr how that went (RE): only the kernel can stop it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ def hoard() -> None:
 mode = sys.argv[2] if len(sys.argv) > 2 else ""
 kept = []
 for message in acts():
+    if mode == "burst":
+        try:
+            kept.append(bytearray(int(sys.argv[3]) << 20))
+        except MemoryError:
+            sys.exit("burst: MemoryError")
+        sys.exit("burst: allocated")
     if mode == "grow":
         kept.append(b"\x01" * STEP)
         answer(legal_choice(message["legal"]))
