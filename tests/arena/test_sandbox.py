@@ -142,6 +142,7 @@ def test_python_bots_run_without_an_activated_venv(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- where it cannot start
 
 
+@pytest.mark.slow
 def test_without_bubblewrap_the_referee_refuses_in_one_line(tmp_path: Path) -> None:
     bare = {**os.environ, "PATH": str(tmp_path)}  # no bwrap on it
     result = sparring(
@@ -157,6 +158,7 @@ def test_without_bubblewrap_the_referee_refuses_in_one_line(tmp_path: Path) -> N
     assert checked.returncode == 2 and "apt-get install bubblewrap" in checked.stderr
 
 
+@pytest.mark.slow
 def test_without_user_namespaces_the_referee_refuses_naming_the_fix(tmp_path: Path) -> None:
     fake = tmp_path / "bwrap"
     fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
@@ -182,6 +184,7 @@ def test_no_sandbox_runs_bots_as_before_with_a_warning(tmp_path: Path) -> None:
     assert "warning: --no-sandbox: bots run unisolated" in result.stderr
 
 
+@pytest.mark.slow
 def test_builtin_agents_need_no_sandbox(tmp_path: Path) -> None:
     bare = {**os.environ, "PATH": str(tmp_path)}
     result = sparring(
@@ -194,6 +197,7 @@ def test_builtin_agents_need_no_sandbox(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- unreadable input
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ['python "bot.py', "python bot.py\\"])
 def test_an_unparsable_bot_command_is_one_line_not_a_traceback(
     tmp_path: Path, command: str
@@ -207,6 +211,7 @@ def test_an_unparsable_bot_command_is_one_line_not_a_traceback(
     assert "Traceback" not in checked.stderr + checked.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("broken", ["no file", "read-only"])
 def test_a_store_the_match_could_not_be_saved_to_is_refused_before_any_bot_starts(
     tmp_path: Path, broken: str

@@ -114,12 +114,19 @@ def _limit_resources(limits: Limits) -> None:
 
 
 def _proc_stat(pid: int) -> tuple[int, int, int, int] | None:
-    """(parent pid, session, start time, CPU ticks used) of `pid`, or None if gone."""
+    """(parent pid, session, start time, CPU ticks used) of `pid`, or None if gone. (Read
+    with bare system calls: listing the bot's processes reads every process's stat, a few
+    times per decision.)"""
     try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            raw = handle.read()
+        handle = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
     except OSError:
         return None
+    try:
+        raw = os.read(handle, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
     fields = raw[raw.rfind(b")") + 2 :].split()
     return int(fields[1]), int(fields[3]), int(fields[19]), int(fields[11]) + int(fields[12])
 
