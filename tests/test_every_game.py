@@ -275,7 +275,9 @@ def test_planted_sentinels_never_reach_a_bot_process(game: str, rules: str, tmp_
     seats = [
         BotSeat(
             f"{sys.executable} {RECORDING_BOT} {records[seat]} {rng.randrange(1 << 30)}",
-            Limits(memory_mib=512),
+            # Unsandboxed: the recording bot writes what it receives into the test's
+            # folder, which a sandboxed bot cannot see.
+            Limits(memory_mib=512, sandbox=False),
         )
         for seat in range(players)
     ]

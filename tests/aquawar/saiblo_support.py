@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from sparring.arena.process import BotFailure
+from sparring.arena.process import BotFailure, Limits
 from sparring.arena.referee import MatchOutcome, run_match
 from sparring.arena.seats import BuiltinSeat
 from sparring.arena.verdicts import BAD
@@ -61,6 +61,10 @@ def play(
     if order:
         seats.reverse()
     return run_match(SPEC, seats, seed, options, seconds=seconds)
+
+
+#: For bots that write a transcript into the test's folder, which a sandboxed bot cannot see.
+UNSANDBOXED = Limits(sandbox=False)
 
 
 def transcript(path: Path) -> list[Json]:

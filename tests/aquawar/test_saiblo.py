@@ -35,6 +35,7 @@ from .saiblo_support import (
     EXAMPLE,
     PRELUDE,
     SPEC,
+    UNSANDBOXED,
     Json,
     action,
     asserted,
@@ -64,7 +65,9 @@ from .saiblo_support import (
 @pytest.mark.parametrize("order", [0, 1])
 def test_example_bot_plays_whole_matches(tmp_path: Path, seed: int, order: int) -> None:
     log = tmp_path / "received.jsonl"
-    seat = SaibloSeat(command(EXAMPLE, "--assert-every", "3", "--transcript", str(log)))
+    seat = SaibloSeat(
+        command(EXAMPLE, "--assert-every", "3", "--transcript", str(log)), UNSANDBOXED
+    )
     outcome = play(seat, order, seed)
     state = outcome.state
     assert outcome.verdicts == []
@@ -132,7 +135,7 @@ def _check_no_leak(messages: list[Json]) -> None:
 
 def test_remaining_fish_shrink_round_by_round(tmp_path: Path) -> None:
     log = tmp_path / "received.jsonl"
-    seat = SaibloSeat(command(EXAMPLE, "--transcript", str(log)))
+    seat = SaibloSeat(command(EXAMPLE, "--transcript", str(log)), UNSANDBOXED)
     result = play(seat, 0, 5)
     picks = [m for m in transcript(log) if m["Action"] == "Pick"]
     assert picks[0]["RemainFishs"] == list(range(1, 13))
@@ -560,7 +563,7 @@ for message in messages():
     send(simple(message))
 """,
     )
-    outcome = play(SaibloSeat(cmd), 0, 4)
+    outcome = play(SaibloSeat(cmd, UNSANDBOXED), 0, 4)
     assert outcome.verdicts == []
     kinds = [m["Action"] for m in transcript(log)]
     assert kinds.count("Finish") == len(outcome.state.round_results) >= 2

@@ -37,6 +37,7 @@ from .helpers import ARCHER, EEL, GREATWHITE, OCTOPUS, PUFFER, of_kind, play, po
 from .saiblo_support import (
     EXAMPLE,
     SPEC,
+    UNSANDBOXED,
     Json,
     asserted,
     attack,
@@ -250,7 +251,9 @@ def test_quirk_2_whole_matches_open_each_round_with_the_last_rounds_infos(
 ) -> None:
     order, options = MATCHES[match]
     log = tmp_path / "received.jsonl"
-    seat = SaibloSeat(command(EXAMPLE, "--assert-every", "2", "--transcript", str(log)))
+    seat = SaibloSeat(
+        command(EXAMPLE, "--assert-every", "2", "--transcript", str(log)), UNSANDBOXED
+    )
     outcome = play_match(seat, order, seed, options=options)
     assert outcome.verdicts == []
     rounds = _rounds(transcript(log))

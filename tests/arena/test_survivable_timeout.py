@@ -48,7 +48,7 @@ def test_a_tactics_time_out_costs_one_hero_hp_and_the_bot_plays_on(
     report = verify_replay(read_replay(played.replay))
     assert report.ok, report.problems
     assert report.state.winner == state.winner
-    assert not survivors(played.pids)
+    assert not survivors(played.tag)
 
 
 def test_a_tactics_death_choice_gets_half_the_clock_and_the_draft_six_times() -> None:

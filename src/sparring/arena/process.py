@@ -1,12 +1,19 @@
 """An untrusted bot as a child process, on the referee's clock.
 
-The bot runs in its own session and process group, so the referee can pause it between
-turns (SIGSTOP, so it cannot think on the opponent's clock), resume it for its own turn,
-and kill it together with every process it spawned. Every wait has a deadline the referee
-enforces itself; memory is watched (resident size of the whole process tree) and output is
+By default the bot runs in a sandbox (`sandbox.py`: its own namespaces, a read-only view
+of little more than the system, the kernel's caps on memory, CPU time and processes);
+with ``sandbox=False`` it runs unisolated, as the referee's user in its folder, with
+the same caps but for the process count. Either way it runs in its own session and
+process group, so the referee can pause it between turns (SIGSTOP, so it cannot think on
+the opponent's clock), resume it for its own turn, and kill it together with every
+process it spawned. Every wait has a deadline the referee enforces itself, and so does
+every write: the referee writes to the bot only when the pipe has room, on the bot's own
+clock, so a bot that stops reading cannot stall it. Memory (resident size of the whole
+process tree) is checked while the referee waits and after every reply, and output is
 capped. Each failure raises `BotFailure` with a verdict:
 
-- ``TLE`` no complete reply by the deadline (or the CPU-time cap was hit),
+- ``TLE`` no complete reply by the deadline, the message not read by then, or the
+  CPU-time cap hit,
 - ``RE`` the bot exited, crashed or closed its pipes,
 - ``BAD`` the reply is not one JSON object on one line (or, for length-prefixed bots, the
   frame or its body cannot be read),
@@ -26,13 +33,15 @@ import shlex
 import signal
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import IO, Any, TypeVar
 
 from sparring.core.errors import BadInput
 from sparring.core.messages import json_default
 
+from . import sandbox
 from .verdicts import BAD, MLE, OLE, RE, TLE
 
 _POLL_SECONDS = 0.02
@@ -48,13 +57,18 @@ Take = Callable[[bytes], tuple[bytes, int] | None]
 
 @dataclass(frozen=True)
 class Limits:
-    """Caps for one bot process. Memory is resident memory of its whole process tree."""
+    """Caps for one bot process, and whether it runs in the sandbox. Memory is resident
+    memory of its whole process tree (each process's address space is also capped by the
+    kernel, with headroom: `sandbox.ADDRESS_SPACE_HEADROOM_MIB`); `processes` counts
+    processes and threads, and binds sandboxed bots only."""
 
     memory_mib: int = 1024
     cpu_seconds: int = 600
+    processes: int = 256
     reply_bytes: int = 1 << 20
     output_bytes: int = 64 << 20
     stderr_bytes: int = 16 << 10
+    sandbox: bool = True
 
 
 class BotFailure(Exception):
@@ -66,25 +80,53 @@ class BotFailure(Exception):
         self.detail = detail
 
 
+_PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
 
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A bot's command line as words, split the way a shell would (no shell runs it); a
+    `BadInput` in one line for one that cannot be split (an unbalanced quote) or is empty."""
+    if isinstance(command, str):
+        try:
+            args = shlex.split(command)
+        except ValueError as error:
+            raise BadInput(f"cannot read the bot command {command!r}: {error}") from None
+    else:
+        args = list(command)
+    if not args:
+        raise BadInput("a bot command cannot be empty")
+    return args
+
+
 def _limit_resources(limits: Limits) -> None:
-    """Runs in the child before exec: CPU-time cap (SIGXCPU, then SIGKILL), no cores, and
-    the bot becomes a child subreaper (kept across exec), so a helper it double-forks is
-    re-parented to the bot instead of escaping to init — and stays in its process tree."""
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
+    """Runs in an unsandboxed bot before exec: the caps the sandbox sets with `prlimit`
+    (CPU time: SIGXCPU, then SIGKILL; address space; no cores), death with the referee,
+    and the bot becomes a child subreaper (kept across exec), so a helper it double-forks
+    is re-parented to the bot instead of escaping to init — and stays in its tree."""
+    cpu = limits.cpu_seconds
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + sandbox.CPU_GRACE_SECONDS))
+    memory = (limits.memory_mib + sandbox.ADDRESS_SPACE_HEADROOM_MIB) << 20
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     _LIBC.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
 def _proc_stat(pid: int) -> tuple[int, int, int, int] | None:
-    """(parent pid, session, start time, CPU ticks used) of `pid`, or None if gone."""
+    """(parent pid, session, start time, CPU ticks used) of `pid`, or None if gone. (Read
+    with bare system calls: listing the bot's processes reads every process's stat, a few
+    times per decision.)"""
     try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            raw = handle.read()
+        handle = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
     except OSError:
         return None
+    try:
+        raw = os.read(handle, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
     fields = raw[raw.rfind(b")") + 2 :].split()
     return int(fields[1]), int(fields[3]), int(fields[19]), int(fields[11]) + int(fields[12])
 
@@ -111,6 +153,13 @@ def process_tree(root: int) -> dict[int, int]:
     return {pid: table[pid][2] for pid in found}
 
 
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def _json_line(message: dict[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":"), default=json_default) + "\n").encode()
 
@@ -129,28 +178,33 @@ def _resident_bytes(pids: list[int]) -> int:
 class BotProcess:
     """One running bot. Use `request` for a reply within a deadline; `close` always."""
 
-    def __init__(self, command: str | list[str], limits: Limits | None = None) -> None:
+    def __init__(self, command: str | Sequence[str], limits: Limits | None = None) -> None:
         self.command = command
         self.limits = limits or Limits()
-        args = shlex.split(command) if isinstance(command, str) else list(command)
-        if not args:
-            raise BadInput("a bot command cannot be empty")
+        args = split_command(command)
+        # The bot's own pipes: inside the sandbox only the bot holds its ends (bwrap's
+        # processes would otherwise keep its output open after the bot closed it).
+        bot_reads, to_bot = os.pipe()
+        from_bot, bot_writes = os.pipe()
         try:
-            self._process = subprocess.Popen(
-                args,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                preexec_fn=lambda: _limit_resources(self.limits),
-                bufsize=0,
-            )
-        except (FileNotFoundError, PermissionError) as error:
-            raise BadInput(f"cannot start bot {args[0]!r}: {error.strerror}") from None
-        os.set_blocking(self._process.stdout.fileno(), False)  # type: ignore[union-attr]
-        os.set_blocking(self._process.stderr.fileno(), False)  # type: ignore[union-attr]
+            self._process = self._start(args, bot_reads, bot_writes)
+        except BaseException:
+            os.close(to_bot)
+            os.close(from_bot)
+            raise
+        finally:
+            os.close(bot_reads)
+            os.close(bot_writes)
+        self._stdin = open(to_bot, "wb", buffering=0)  # noqa: SIM115
+        self._stdout = open(from_bot, "rb", buffering=0)  # noqa: SIM115
+        assert self._process.stderr is not None
+        self._stderr: IO[bytes] = self._process.stderr
+        for pipe in (self._stdin, self._stdout, self._stderr):
+            os.set_blocking(pipe.fileno(), False)
         self._stderr_tail = b""  # only the last `limits.stderr_bytes` are kept
-        self._cpu_seconds = 0.0  # the bot's CPU time when last looked at
+        self._cpu_seconds = 0.0  # the busiest process's CPU time when last looked at
+        self._checked = 0.0  # when memory was last checked (monotonic)
+        self._outbox = bytearray()  # bytes for the bot that its pipe has not taken yet
         self._buffer = b""
         self._written = 0
         self._paused = False
@@ -158,6 +212,36 @@ class BotProcess:
         self._seen: dict[int, int] = {}
         self._killed = False
         self.closed = False
+
+    def _start(self, args: list[str], stdin: int, stdout: int) -> subprocess.Popen[bytes]:
+        """Start the bot — in the sandbox unless the limits say otherwise — reading `stdin`
+        and writing `stdout` (file descriptors); its stderr is a pipe of ours."""
+        path = sandbox.bot_path()
+        if self.limits.sandbox:
+            argv = sandbox.command(args, self.limits, Path.cwd(), path, (stdin, stdout))
+            return subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                pass_fds=(stdin, stdout),
+                start_new_session=True,
+                bufsize=0,
+            )
+        sandbox.find_program(args[0], path)
+        try:
+            return subprocess.Popen(
+                args,
+                stdin=stdin,
+                stdout=stdout,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                preexec_fn=lambda: _limit_resources(self.limits),
+                env={**os.environ, "PATH": path},
+                bufsize=0,
+            )
+        except (FileNotFoundError, PermissionError) as error:
+            raise BadInput(f"cannot start bot {args[0]!r}: {error.strerror}") from None
 
     @property
     def pid(self) -> int:
@@ -176,19 +260,42 @@ class BotProcess:
                 del self._seen[pid]
         return dict(self._seen)
 
-    def _signal_tree(self, signum: int) -> None:
-        tree = self._tree()  # before signalling: a killed parent orphans its children
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.pid, signum)
-        for pid in tree:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signum)
+    def _signal_tree(self, signum: int) -> dict[int, int]:
+        """Signal every process of the bot; returns them. To stop or kill, the tree is
+        listed again until no new process turns up: one that was running while the list
+        was made may have started another (a stopped or dead one cannot)."""
+        signalled: dict[int, int] = {}
+        while True:
+            tree = self._tree()  # before signalling: a killed parent orphans its children
+            if not signalled:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.pid, signum)
+            new = [pid for pid in tree if pid not in signalled]
+            for pid in new:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signum)
+            signalled.update(tree)
+            if not new or signum == signal.SIGCONT:
+                return signalled
 
     def pause(self) -> None:
         """Freeze the bot and its children while it is not its turn."""
-        if not self._paused and self._process.poll() is None:
-            self._signal_tree(signal.SIGSTOP)
-            self._paused = True
+        self._pause()
+
+    def _pause(self) -> dict[int, int] | None:
+        """`pause`, returning the processes it froze (None if there was nothing to do)."""
+        if self._paused or self._process.poll() is not None:
+            return None
+        tree = self._signal_tree(signal.SIGSTOP)
+        self._paused = True
+        return tree
+
+    def _settle(self) -> None:
+        """After a reply: freeze the bot, then check its memory, however fast it answered
+        (a bot that grows between replies is caught at the first reply over the cap)."""
+        tree = self._pause()
+        if tree is not None:
+            self._check_memory(tree)
 
     def resume(self) -> None:
         if self._paused:
@@ -205,17 +312,26 @@ class BotProcess:
     # ------------------------------------------------------------------ talking
 
     def send(self, message: dict[str, Any]) -> None:
-        """Write one JSON line to the bot (RE if it has gone)."""
+        """Queue one JSON line for the bot (RE if it has gone); see `send_bytes`."""
         self.send_bytes(_json_line(message))
 
     def send_bytes(self, data: bytes) -> None:
-        """Write `data` to the bot as is (RE if it has gone); for protocols other than ours."""
-        try:
-            assert self._process.stdin is not None
-            self._process.stdin.write(data)
-            self._process.stdin.flush()
-        except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-            raise self._gone("stopped reading its input") from None
+        """Queue `data` for the bot as is (RE if it has gone), for any protocol. What its
+        pipe takes now is written at once, never blocking; the rest goes out while the
+        referee waits for the bot's next reply, on the bot's clock."""
+        self._outbox += data
+        self._write_some()
+
+    def _write_some(self) -> None:
+        """Write as much of the outbox as the pipe takes now, without blocking."""
+        while self._outbox:
+            try:
+                sent = os.write(self._stdin.fileno(), self._outbox[: 1 << 16])
+            except BlockingIOError:
+                return
+            except (OSError, ValueError):
+                raise self._gone("stopped reading its input") from None
+            del self._outbox[:sent]
 
     def request(
         self, message: dict[str, Any], seconds: float, survive_timeout: bool = False
@@ -229,6 +345,7 @@ class BotProcess:
         try:
             self.send(message)
             reply = self._read_reply(time.monotonic() + seconds, seconds, message.get("decision"))
+            self._settle()
         except BotFailure as failure:
             if survive_timeout and failure.verdict == TLE and self._process.poll() is None:
                 self._late += 1
@@ -236,7 +353,6 @@ class BotProcess:
             else:
                 self.kill()
             raise
-        self.pause()
         return reply
 
     def _read_reply(self, deadline: float, seconds: float, decision: Any) -> dict[str, Any]:
@@ -274,17 +390,17 @@ class BotProcess:
                 reply = decode(self._read_until(deadline, seconds, self._take_frame))
                 if reply is not None:
                     break
+            self._settle()
         except BotFailure:
             self.kill()
             raise
-        self.pause()
         return reply
 
     def _read_until(self, deadline: float, seconds: float, take: Take) -> bytes:
-        """Read the bot's output until `take` finds a complete reply in it (consumed from the
-        buffer), enforcing the deadline, the output caps and the memory cap meanwhile."""
-        stdout, stderr = self._process.stdout, self._process.stderr
-        assert stdout is not None and stderr is not None
+        """Write what the bot has not taken yet and read its output until `take` finds a
+        complete reply in it (consumed from the buffer), enforcing the deadline — for the
+        writing too —, the output caps and the memory cap meanwhile."""
+        stdin, stdout, stderr = self._stdin, self._stdout, self._stderr
         limits = self.limits
         while True:
             found = take(self._buffer)
@@ -294,9 +410,15 @@ class BotProcess:
                 return reply
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                self._check_memory(self._tree())  # a bot over its cap at the deadline: MLE
+                if self._outbox:
+                    raise BotFailure(TLE, f"did not read its input within {seconds:g} s")
                 raise BotFailure(TLE, f"no reply within {seconds:g} s")
             streams = [stdout, stderr] if not stderr.closed else [stdout]
-            ready, _, _ = select.select(streams, [], [], min(remaining, _POLL_SECONDS))
+            writing = [stdin] if self._outbox else []
+            ready, room, _ = select.select(streams, writing, [], min(remaining, _POLL_SECONDS))
+            if room:
+                self._write_some()
             if stderr in ready:
                 self._drain_stderr()
             if stdout in ready:
@@ -311,7 +433,8 @@ class BotProcess:
                     continue
             elif not ready and self._process.poll() is not None:
                 raise self._gone("exited without replying")
-            self._check_memory()
+            if time.monotonic() - self._checked >= _POLL_SECONDS:
+                self._check_memory(self._tree())
 
     def _take_line(self, buffer: bytes) -> tuple[bytes, int] | None:
         """One reply of the JSON-lines protocol: everything up to the first newline."""
@@ -350,18 +473,20 @@ class BotProcess:
     def _drain_stderr(self) -> None:
         """Read what the bot wrote to stderr, keeping only the tail (a chatty bot can never
         block on a full pipe, nor fill a disk)."""
-        stderr = self._process.stderr
-        if stderr is None or stderr.closed:
+        stderr = self._stderr
+        if stderr.closed:
             return
         with contextlib.suppress(OSError, ValueError):
             while chunk := stderr.read(1 << 16):
                 self._stderr_tail = (self._stderr_tail + chunk)[-self.limits.stderr_bytes :]
 
-    def _check_memory(self) -> None:
-        stat = _proc_stat(self.pid)
-        if stat is not None:
-            self._cpu_seconds = stat[3] / _TICKS
-        used = _resident_bytes(list(self._tree()))
+    def _check_memory(self, tree: dict[int, int]) -> None:
+        """MLE if the processes of `tree` together hold more than the cap; also notes the
+        CPU time of the busiest one (the CPU cap is per process)."""
+        self._checked = time.monotonic()
+        stats = [_proc_stat(pid) for pid in tree]
+        self._cpu_seconds = max([stat[3] / _TICKS for stat in stats if stat], default=0.0)
+        used = _resident_bytes(list(tree))
         if used > self.limits.memory_mib << 20:
             raise BotFailure(
                 MLE, f"used {used >> 20} MiB, over the {self.limits.memory_mib} MiB cap"
@@ -383,10 +508,10 @@ class BotProcess:
         (SIGXCPU at the soft limit, or SIGKILL at the hard one — told from the kernel's
         out-of-memory kill by the CPU time last seen) is TLE."""
         story = self._exit_story(what)
-        code = self._process.returncode
+        killer = self._exit_signal()
         cap = self.limits.cpu_seconds
-        hard_cap = code == -signal.SIGKILL and not self._killed and self._cpu_seconds >= cap - 1
-        if code == -signal.SIGXCPU or hard_cap:
+        hard_cap = killer == signal.SIGKILL and not self._killed and self._cpu_seconds >= cap - 1
+        if killer == signal.SIGXCPU or hard_cap:
             return BotFailure(TLE, f"used up its CPU-time cap of {cap} s: {story}")
         return BotFailure(RE, story)
 
@@ -395,14 +520,27 @@ class BotProcess:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=0.5)
         code = self._process.returncode
+        killer = self._exit_signal()
         if code is None:
             status = "still running"
-        elif code < 0:
-            status = f"killed by {signal.Signals(-code).name}"
+        elif killer is not None:
+            status = f"killed by {_signal_name(killer)}"
         else:
             status = f"exit code {code}"
         tail = self.stderr_tail()
         return f"{what} ({status})" + (f"; stderr: {tail}" if tail else "")
+
+    def _exit_signal(self) -> int | None:
+        """The signal that ended the bot, if one did. Through the sandbox a death by
+        signal N arrives as bwrap's exit code 128 + N."""
+        code = self._process.returncode
+        if code is None:
+            return None
+        if code < 0:
+            return -code
+        if self.limits.sandbox and code > 128:
+            return code - 128
+        return None
 
     def stderr_tail(self) -> str:
         """The last lines the bot wrote to stderr, for failure reports."""
@@ -410,6 +548,13 @@ class BotProcess:
         data = self._stderr_tail
         lines = data.decode("utf-8", errors="replace").strip().splitlines()
         return " | ".join(lines[-3:])[-300:]
+
+    def _drain_outbox(self, ends: float) -> None:
+        """Write the rest of the outbox while the bot reads it, until `ends` at most."""
+        while self._outbox and (remaining := ends - time.monotonic()) > 0:
+            _, room, _ = select.select([], [self._stdin], [], min(remaining, _POLL_SECONDS))
+            if room:
+                self._write_some()
 
     def close(self, farewell: dict[str, Any] | None = None, grace: float = 0.5) -> None:
         """Say goodbye (best effort), give the bot `grace` seconds, then kill what is left."""
@@ -421,14 +566,16 @@ class BotProcess:
             return
         self.closed = True
         if farewell is not None and self._process.poll() is None:
+            ends = time.monotonic() + grace
             self.resume()
             with contextlib.suppress(BotFailure):
                 self.send_bytes(farewell)
+                self._drain_outbox(ends)
             with contextlib.suppress(BrokenPipeError, OSError, ValueError):
-                self._process.stdin.close()  # type: ignore[union-attr]
+                self._stdin.close()
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self._process.wait(timeout=grace)
+                self._process.wait(timeout=max(0.0, ends - time.monotonic()))
         self.kill()
-        for pipe in (self._process.stdin, self._process.stdout, self._process.stderr):
+        for pipe in (self._stdin, self._stdout, self._stderr):
             with contextlib.suppress(BrokenPipeError, OSError, ValueError):
-                pipe.close()  # type: ignore[union-attr]
+                pipe.close()

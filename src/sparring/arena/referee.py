@@ -5,13 +5,18 @@ process is stopped at the deadline; the game may give some decisions a clock of 
 turns every failure into a verdict — TLE, RE, BAD,
 OLE, MLE from the process, IA when the engine refuses the action — and lets the game decide
 what a verdict costs (`GameSpec.apply_verdict`). Whatever the bots do, the match ends, is
-recorded, and leaves no process behind.
+recorded, and leaves no process behind — nor does the referee, however it ends: Ctrl-C
+(SIGINT), SIGTERM and SIGHUP unwind the match and kill every bot, and against SIGKILL,
+which cannot be caught, each bot dies with the referee by the kernel's hand.
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,29 +95,73 @@ def run_match(
             on_events(state, state.events[seen:])
         seen = len(state.events)
 
-    try:
-        for index, seat in enumerate(seats):
-            try:
-                seat.start(spec, index, players, options, limit)
-            except BotFailure as failure:
-                _fail(spec, outcome, recorder, index, failure.verdict, failure.detail, None)
-                break
-        publish()
-        count = 0
-        while not state.is_terminal():
-            for index in state.to_move():
-                count += 1
-                _decide(spec, outcome, seats[index], index, limit, count, recorder)
-                publish()
-                if state.is_terminal():
-                    break
-        _farewell(spec, outcome, seats)
-    finally:
-        for seat in seats:
-            seat.close()
+    with _bots_end_with_the_referee():
+        try:
+            _play(spec, outcome, seats, limit, options, recorder, publish)
+        finally:
+            for seat in seats:
+                seat.close()
     if recorder is not None:
         recorder.finish(state)
     return outcome
+
+
+#: Signals that end the referee like Ctrl-C does (SIGINT raises KeyboardInterrupt already).
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _bots_end_with_the_referee() -> Iterator[None]:
+    """While a match is played, SIGTERM and SIGHUP raise `SystemExit` (status 128 + the
+    signal) as SIGINT raises `KeyboardInterrupt`, so `run_match` unwinds and closes every
+    seat — killing every bot — before the process ends; a repeat of the signal during
+    that is ignored. Only the main thread may set handlers; elsewhere the caller's own
+    handling stands."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def end(signum: int, _frame: object) -> None:
+        for each in ENDING_SIGNALS:
+            signal.signal(each, signal.SIG_IGN)
+        raise SystemExit(128 + signum)
+
+    previous = {signum: signal.signal(signum, end) for signum in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _play(
+    spec: GameSpec,
+    outcome: MatchOutcome,
+    seats: Sequence[Seat],
+    limit: float,
+    options: Any,
+    recorder: ReplayWriter | None,
+    publish: Callable[[], None],
+) -> None:
+    """Start the seats, ask for decisions until the game is over, tell the result."""
+    state = outcome.state
+    players = len(seats)
+    for index, seat in enumerate(seats):
+        try:
+            seat.start(spec, index, players, options, limit)
+        except BotFailure as failure:
+            _fail(spec, outcome, recorder, index, failure.verdict, failure.detail, None)
+            break
+    publish()
+    count = 0
+    while not state.is_terminal():
+        for index in state.to_move():
+            count += 1
+            _decide(spec, outcome, seats[index], index, limit, count, recorder)
+            publish()
+            if state.is_terminal():
+                break
+    _farewell(spec, outcome, seats)
 
 
 def _decide(

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from sparring.core.errors import BadInput
 from sparring.core.game import Agent, GameSpec
 
-from .process import BotFailure, BotProcess, Limits
+from .process import BotFailure, BotProcess, Limits, split_command
 from .protocol import act_message, chosen_action, end_message, start_message
 
 
@@ -57,6 +57,7 @@ class BotSeat:
     """A bot process speaking the sparring JSON-lines protocol (docs/protocol.md)."""
 
     def __init__(self, command: str, limits: Limits | None = None) -> None:
+        split_command(command)  # an unreadable command is refused now, before any bot starts
         self.label = {"kind": "bot", "command": command}
         self.command = command
         self.limits = limits or Limits()

@@ -61,10 +61,12 @@ def opponent_for(spec: GameSpec, seat: int, seed: int) -> tuple[str, Agent]:
 class Trial:
     """The bot's command at `seat`, every other seat the game's random agent."""
 
-    def __init__(self, spec: GameSpec, command: str, seat: int, seed: int, memory: int) -> None:
+    def __init__(
+        self, spec: GameSpec, command: str, seat: int, seed: int, memory: int, sandbox: bool = True
+    ) -> None:
         self.spec = spec
         self.seed = seed
-        self.bot = CheckedSeat(command, Limits(memory_mib=memory))
+        self.bot = CheckedSeat(command, Limits(memory_mib=memory, sandbox=sandbox))
         players = spec.new_game(seed, None).num_players
         self.seats: list[Seat] = []
         self.opponent = ""

@@ -20,6 +20,8 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
 
+from .match import sandbox_or_warn
+
 if TYPE_CHECKING:
     from sparring.arena.referee import MatchOutcome
     from sparring.arena.trial import CheckedSeat
@@ -96,6 +98,9 @@ def check_command(
     ),
     seat: int = typer.Option(0, "--seat", help="The bot's seat (0 moves first in picks)."),
     memory: int = typer.Option(1024, "--memory", help="Memory cap for the bot, MiB."),
+    no_sandbox: bool = typer.Option(
+        False, "--no-sandbox", help="Run the bot unisolated, as you, in this folder."
+    ),
 ) -> None:
     """Play one match against a random opponent and report, in plain words, whether the
     bot follows the protocol: it starts, answers well-formed legal actions in time, and
@@ -113,7 +118,8 @@ def check_command(
             raise BadInput(f"--seat must be between 0 and {players - 1}, got {seat}")
         from sparring.arena.trial import Trial  # the referee: loaded only for a check
 
-        trial = Trial(spec, command, seat, seed, memory)
+        sandbox_or_warn(no_sandbox)
+        trial = Trial(spec, command, seat, seed, memory, sandbox=not no_sandbox)
         console.print(
             f"Checking `{command}` on {spec.title}: seed {seed}, seat {seat}, "
             f"{seconds:g} s per decision, against the built-in {trial.opponent} agent.",

@@ -2,9 +2,11 @@
 
 A seat is ``builtin:NAME`` (an in-process agent), ``KIND:ARGUMENT`` for a seat kind the
 game offers (such as a contest's own wire protocol) or a command line speaking the sparring
-protocol. The match is replayed to a file on request and always saved, with its replay, to
-the store. In a game with a player count the number of seats sets it, unless ``--options``
-gives `players`.
+protocol. Bot processes run in a sandbox (docs/protocol.md, "What a bot can and cannot
+see") unless ``--no-sandbox`` says otherwise. The store is checked before any bot starts;
+the match is replayed to a file on request and always saved, with its replay, to the store.
+In a game with a player count the number of seats sets it, unless ``--options`` gives
+`players`.
 """
 
 from __future__ import annotations
@@ -104,11 +106,14 @@ def match_command(
     replay: Path | None = typer.Option(None, "--replay", help="Also write the replay here."),
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
+    no_sandbox: bool = typer.Option(
+        False, "--no-sandbox", help="Run bots unisolated, as you, in this folder (not advised)."
+    ),
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     from sparring.arena.process import Limits  # the referee: loaded only for a match
     from sparring.arena.referee import run_match
-    from sparring.arena.seats import make_seat
+    from sparring.arena.seats import BuiltinSeat, make_seat
 
     spec = get_game(game)
     if time_limit is not None and not 0 < time_limit <= 3600:
@@ -116,7 +121,7 @@ def match_command(
     if memory < 16:
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     match_seed = parse_seed(seed)
-    limits = Limits(memory_mib=memory)
+    limits = Limits(memory_mib=memory, sandbox=not no_sandbox)
     seats = [
         make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)
     ]
@@ -125,6 +130,8 @@ def match_command(
     players = spec.new_game(match_seed, rules).num_players
     if len(seat) != players:
         raise BadInput(f"{spec.name} needs {players} --seat options, got {len(seat)}")
+    if not all(isinstance(each, BuiltinSeat) for each in seats):
+        sandbox_or_warn(no_sandbox)
     check_store(db)
     console = Console(highlight=False)
     if not quiet:
@@ -150,6 +157,21 @@ def match_command(
         sink.close_file()
     match_id, url = save_match(sink.getvalue(), db)
     _report(console, quiet, match_seed, outcome, match_id, url, replay)
+
+
+def sandbox_or_warn(no_sandbox: bool) -> None:
+    """Before bots start: refuse when they cannot be sandboxed here (one line, naming the
+    fix), or, with ``--no-sandbox``, warn what that means."""
+    if no_sandbox:
+        typer.echo(
+            "warning: --no-sandbox: bots run unisolated, as you, in this folder; they can "
+            "read your files, the store and the replay, and use the network",
+            err=True,
+        )
+        return
+    from sparring.arena.sandbox import check_available
+
+    check_available()
 
 
 def _report(

@@ -1,23 +1,18 @@
 """Plumbing shared by the fixture bots: the JSON-lines protocol with no sparring import, so
 each fixture is a plain script that fails in exactly the one way its name says.
 
-Every fixture takes a file path as its first argument and appends its own pid (and the pid
-of any process it starts) to it, so a test can check afterwards that nothing survived.
+Every fixture takes a tag as its first argument: a string unique to the test's match. It
+stands in the command line of the bot and of every process it forks, so a test can find
+them all from outside — a sandboxed bot can write nowhere the test could read, and its
+own process ids mean nothing outside its PID namespace — and check that none survived.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from typing import Any
-
-
-def record_pid(path: str, pid: int | None = None) -> None:
-    """Append `pid` (default: this process) to the pid file the test passed us."""
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(f"{pid if pid is not None else os.getpid()}\n")
 
 
 def messages() -> Iterator[dict[str, Any]]:

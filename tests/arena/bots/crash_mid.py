@@ -1,15 +1,14 @@
 """Plays N decisions legally, then crashes with an uncaught exception (RE at decision N+1).
 
-Usage: crash_mid.py PIDFILE N
+Usage: crash_mid.py TAG N
 """
 
 from __future__ import annotations
 
 import sys
 
-from _wire import acts, answer, legal_choice, record_pid
+from _wire import acts, answer, legal_choice
 
-record_pid(sys.argv[1])
 survive = int(sys.argv[2])
 for number, message in enumerate(acts(), start=1):
     if number > survive:

@@ -1,6 +1,6 @@
 """Floods stdout (OLE).
 
-Usage: flood.py PIDFILE MODE — ``endless``: on the first act, writes without ever ending
+Usage: flood.py TAG MODE — ``endless``: on the first act, writes without ever ending
 the line; ``padded``: answers legal actions, each padded with 200 KB of spaces, so every
 reply is small enough but the total is not.
 """
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from _wire import acts, answer, legal_choice, record_pid
+from _wire import acts, answer, legal_choice
 
-record_pid(sys.argv[1])
 mode = sys.argv[2]
 for message in acts():
     if mode == "endless":

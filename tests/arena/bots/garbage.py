@@ -1,6 +1,6 @@
 """Answers something that is not an action (BAD).
 
-Usage: garbage.py PIDFILE MODE, MODE one of ``notjson`` (a line of prose), ``array``
+Usage: garbage.py TAG MODE, MODE one of ``notjson`` (a line of prose), ``array``
 (JSON, but not an object), ``noaction`` (an object without `action`), ``unknown`` (an
 action of a type the game does not have), ``wrongtype`` (a reply whose type is not action).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from _wire import acts, record_pid, send_line
+from _wire import acts, send_line
 
 REPLIES = {
     "notjson": "I choose the pufferfish!",
@@ -20,7 +20,6 @@ REPLIES = {
     "wrongtype": json.dumps({"type": "hello", "action": {"type": "pass"}}),
 }
 
-record_pid(sys.argv[1])
 reply = REPLIES[sys.argv[2]]
 for _ in acts():
     send_line(reply)

@@ -1,9 +1,8 @@
 """A well-behaved bot: always answers a legal action in time.
 
-Options make it the probe for the referee's other promises: ``--record FILE`` appends
-every byte the referee sends (for the no-leak canary), ``--counter FILE`` runs a thread
-that counts as fast as it can and publishes the count (so a test can see whether the bot
-ran while it was not its turn), ``--think S`` spends S seconds per decision, and
+Options make it the probe for the referee's other promises: ``--spin`` runs a thread that
+counts as fast as it can (so a test can see, in its CPU time, whether the bot ran while
+it was not its turn), ``--think S`` spends S seconds per decision, and
 ``--random SEED`` plays seeded random legal actions instead of the first one (so it
 asserts, sometimes successfully, and reveals enemy fish).
 """
@@ -12,14 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import threading
 import time
 from typing import Any
 
-from _wire import answer, legal_choice, record_pid
+from _wire import answer, legal_choice
 
 
 def random_choice(legal: Any, rng: random.Random) -> dict[str, Any]:
@@ -31,35 +29,24 @@ def random_choice(legal: Any, rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
-def count_forever(path: str) -> None:
-    """Count without pause; publish every 200 counts atomically (write, then rename)."""
+def count_forever() -> None:
+    """Count without pause, burning CPU whenever the bot is allowed to run."""
     count = 0
-    scratch = f"{path}.tmp"
     while True:
         count += 1
-        if count % 200 == 0:
-            with open(scratch, "w", encoding="utf-8") as handle:
-                handle.write(str(count))
-            os.replace(scratch, path)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("pids")
-    parser.add_argument("--record")
-    parser.add_argument("--counter")
+    parser.add_argument("tag")
+    parser.add_argument("--spin", action="store_true")
     parser.add_argument("--think", type=float, default=0.0)
     parser.add_argument("--random", type=int)
     args = parser.parse_args()
-    record_pid(args.pids)
     rng = random.Random(args.random) if args.random is not None else None
-    if args.counter:
-        threading.Thread(target=count_forever, args=(args.counter,), daemon=True).start()
-    record = open(args.record, "ab") if args.record else None  # noqa: SIM115
+    if args.spin:
+        threading.Thread(target=count_forever, daemon=True).start()
     for raw in sys.stdin.buffer:
-        if record is not None:
-            record.write(raw)
-            record.flush()
         if not raw.strip():
             continue
         message = json.loads(raw)

@@ -1,6 +1,6 @@
 """Answers a well-formed action the rules refuse (IA).
 
-Usage: illegal.py PIDFILE MODE — ``pick``: a pick of the same fish twice (decision 1);
+Usage: illegal.py TAG MODE — ``pick``: a pick of the same fish twice (decision 1);
 ``turn``: picks legally, then attacks during the assertion phase (decision 2).
 """
 
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from _wire import acts, answer, legal_choice, record_pid
+from _wire import acts, answer, legal_choice
 
-record_pid(sys.argv[1])
 mode = sys.argv[2]
 for message in acts():
     legal = message["legal"]

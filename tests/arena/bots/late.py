@@ -1,7 +1,7 @@
 """Plays legally but answers decision K after SECONDS of thought, once (TLE at K).
 With `echo`, every reply names the decision it answers.
 
-Usage: late.py PIDFILE K SECONDS [echo]
+Usage: late.py TAG K SECONDS [echo]
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 import sys
 import time
 
-from _wire import acts, answer, legal_choice, record_pid
+from _wire import acts, answer, legal_choice
 
-record_pid(sys.argv[1])
 slow, pause = int(sys.argv[2]), float(sys.argv[3])
 echo = sys.argv[4:] == ["echo"]
 for number, message in enumerate(acts(), start=1):

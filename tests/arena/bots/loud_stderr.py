@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from _wire import acts, answer, legal_choice, record_pid
+from _wire import acts, answer, legal_choice
 
-record_pid(sys.argv[1])
 line = "debug: " + "y" * 1017 + "\n"
 for number, message in enumerate(acts(), start=1):
     sys.stderr.write(line * (8 * 1024 if number == 1 else 16))
