@@ -26,11 +26,11 @@ from sparring.arena.process import BotFailure, Limits
 from sparring.arena.protocol import chosen_action
 from sparring.arena.referee import run_match
 from sparring.arena.seats import BotSeat
-from sparring.arena.verdicts import BAD
 from sparring.core import conformance as kit
 from sparring.core.errors import IllegalAction
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, game_names, get_game
+from sparring.core.verdicts import BAD
 
 GAMES = game_names()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -21,8 +21,8 @@ import pytest
 from sparring.arena.process import BotFailure, Limits
 from sparring.arena.referee import MatchOutcome, run_match
 from sparring.arena.seats import BuiltinSeat
-from sparring.arena.verdicts import BAD
 from sparring.core.registry import get_game
+from sparring.core.verdicts import BAD
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.saiblo import SaibloSeat, read_reply
 from sparring.games.aquawar.views import AquawarView, OwnFish, PublicFish

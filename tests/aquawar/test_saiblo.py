@@ -17,7 +17,7 @@ import pytest
 
 from sparring.arena.process import BotFailure, BotProcess
 from sparring.arena.seats import make_seat
-from sparring.arena.verdicts import BAD, IA, TLE
+from sparring.core.verdicts import BAD, IA, TLE
 from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
 from sparring.games.aquawar.saiblo import (
     SaibloSeat,

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sparring.arena.process import BotFailure
-from sparring.arena.verdicts import BAD, OLE, RE
+from sparring.core.verdicts import BAD, OLE, RE
 from sparring.games.aquawar.actions import Assert, Attack, Pass, Pick, Skill
 from sparring.games.aquawar.saiblo import SaibloSeat, read_reply
 from sparring.games.aquawar.views import AquawarView, OwnFish, PublicFish

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from sparring.arena.verdicts import BAD
 from sparring.core.events import PUBLIC
+from sparring.core.verdicts import BAD
 from sparring.games.aquawar.actions import Attack, Skill
 from sparring.games.aquawar.events import TURN
 from sparring.games.aquawar.options import OFFICIAL_ENGINE, AquawarOptions

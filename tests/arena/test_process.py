@@ -10,7 +10,7 @@ import time
 import pytest
 
 from sparring.arena.process import BotFailure, BotProcess, Limits
-from sparring.arena.verdicts import RE, TLE
+from sparring.core.verdicts import RE, TLE
 
 CHATTY_CRASH = (
     "import sys\n"

@@ -40,9 +40,9 @@ from typing import IO, Any, TypeVar
 
 from sparring.core.errors import BadInput
 from sparring.core.messages import json_default
+from sparring.core.verdicts import BAD, MLE, OLE, RE, TLE
 
 from . import sandbox
-from .verdicts import BAD, MLE, OLE, RE, TLE
 
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")

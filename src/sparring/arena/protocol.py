@@ -12,9 +12,9 @@ from typing import Any
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
+from sparring.core.verdicts import BAD
 
 from .process import BotFailure
-from .verdicts import BAD
 
 VERSION = 1
 

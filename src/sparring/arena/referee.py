@@ -24,10 +24,10 @@ from sparring.core.errors import IllegalAction
 from sparring.core.events import Event
 from sparring.core.game import GameSpec, end_reason_of, winner_of
 from sparring.core.replay import ReplayWriter
+from sparring.core.verdicts import IA
 
 from .process import BotFailure
 from .seats import Seat
-from .verdicts import IA
 
 
 @dataclass

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 
-from sparring.arena.verdicts import BAD, IA, MLE, OLE, RE, TLE
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
+from sparring.core.verdicts import BAD, IA, MLE, OLE, RE, TLE
 
 from .match import sandbox_or_warn
 

@@ -21,16 +21,15 @@ from typing import IO, Any
 
 import msgspec
 
-from sparring.arena.verdicts import BAD, IA, MLE, OLE, RE, TLE
-
 from .digest import split_trailer
 from .errors import BadInput, IllegalAction
 from .game import GameSpec, end_reason_of, winner_of
 from .registry import get_game
+from .verdicts import BAD, IA, MLE, OLE, RE, TLE
 
 FORMAT = "sparring-replay/1"
 OK = "ok"
-#: The referee's verdicts a decision may record instead of OK (see `arena.verdicts`).
+#: The referee's verdicts a decision may record instead of OK (see `verdicts`).
 VERDICTS = frozenset({TLE, RE, IA, BAD, OLE, MLE})
 
 

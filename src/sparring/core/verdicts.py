@@ -1,6 +1,6 @@
 """The referee's verdicts: what went wrong with a seat, one short code each (docs/protocol.md,
-"Clocks and verdicts"). Kept apart from the process machinery so that code which only
-names verdicts (the command line's advice) does not load it."""
+"Verdicts"). They live in core because replays record them and verification checks them;
+the referee (arena) gives them, and code that only names them loads nothing else."""
 
 TLE = "TLE"  # time: no answer within the clock, or the CPU-time cap used up
 RE = "RE"  # the bot crashed or exited
