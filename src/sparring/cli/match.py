@@ -23,7 +23,6 @@ from rich.markup import escape
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
-from sparring.core.replay import ReplayWriter
 
 from .common import ReplaySink, check_store, live_printer, parse_seed, save_match
 
@@ -114,6 +113,7 @@ def match_command(
     from sparring.arena.process import Limits  # the referee: loaded only for a match
     from sparring.arena.referee import run_match
     from sparring.arena.seats import BuiltinSeat, make_seat
+    from sparring.core.replay import ReplayWriter
 
     spec = get_game(game)
     if time_limit is not None and not 0 < time_limit <= 3600:
