@@ -1,0 +1,50 @@
+"""The hard edges a newcomer hits first: `sparring --version` and a scenario file that is
+not UTF-8."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sparring", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+def test_version_prints_the_installed_version_and_exits_0() -> None:
+    result = run("--version")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"sparring {version('sparring')}\n"
+
+
+def test_a_scenario_file_that_is_not_utf8_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('game = "aquawar"\n# café au lait\n'.encode("latin-1"))
+    result = run("scenario", "run", str(path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"error: {path}: not UTF-8 text (line 2 has the byte 0xe9); save the file as UTF-8"
+    ]
+
+
+def test_among_several_files_one_not_utf8_is_reported_and_the_rest_still_run(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes(b'game = "aquawar"\n# caf\xe9\n')
+    result = run("scenario", "run", str(bad), str(ROOT / "tests/scenarios/aquawar"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"BAD  {bad}: not UTF-8 text" in result.stdout
+    assert re.search(r"[1-9]\d* passed, 0 failed, 1 unreadable", result.stdout)
