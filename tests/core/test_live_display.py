@@ -46,5 +46,5 @@ def test_with_no_person_playing_a_fogged_board_is_shown_once_with_territory_name
 def test_the_status_line_comes_before_every_turn_but_the_first() -> None:
     lines, state = _watch(True, {"map": "triad"})
     turns = sum(1 for e in state.events if e[0] == WARFISH.display.turn_event)
-    status = [line for line in lines if line.startswith("round ") and " · P1 " in line]
+    status = [line for line in lines if line.startswith("round ") and " · seat 0 " in line]
     assert turns > 2 and len(status) == turns - 1

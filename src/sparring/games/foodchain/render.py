@@ -24,7 +24,7 @@ def _who(seat: int | None, viewer: int | None) -> str:
     if seat is None:
         return "?"
     if viewer is None:
-        return f"P{seat}"
+        return f"seat {seat}"
     return "you" if seat == viewer else "rival"
 
 
@@ -194,7 +194,7 @@ def status_line(view: FoodChainView) -> str | None:
     sides = []
     for player in view.players:
         sides.append(
-            f"P{player.seat}: HP {player.hp}, hand {player.hand_count}, "
+            f"seat {player.seat}: HP {player.hp}, hand {player.hand_count}, "
             f"deck {player.deck_count}, field {len(player.field)}"
         )
     return "   " + "  |  ".join(sides)

@@ -72,7 +72,7 @@ def status_line(view: dict[str, Any]) -> str | None:
             for u in units
             if u["seat"] == seat
         ]
-        sides.append(f"P{seat + 1}: " + ", ".join(parts))
+        sides.append(f"seat {seat}: " + ", ".join(parts))
     return f"round {view['round']} · " + " | ".join(sides)
 
 
