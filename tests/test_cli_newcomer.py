@@ -1,9 +1,10 @@
-"""The hard edges a newcomer hits first: `sparring --version` and a scenario file that is
-not UTF-8."""
+"""The hard edges a newcomer hits first: `sparring --version`, a scenario file that is not
+UTF-8, and being told how to see a saved match again."""
 
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 from importlib.metadata import version
@@ -48,3 +49,22 @@ def test_among_several_files_one_not_utf8_is_reported_and_the_rest_still_run(
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"BAD  {bad}: not UTF-8 text" in result.stdout
     assert re.search(r"[1-9]\d* passed, 0 failed, 1 unreadable", result.stdout)
+
+
+def test_after_a_match_it_says_how_to_see_it_again_and_that_command_works(
+    tmp_path: Path,
+) -> None:
+    db = f"sqlite:///{tmp_path / 'mine.db'}"
+    played = run(
+        "match", "aquawar", "--seat", "builtin:greedy", "--seat", "builtin:random",
+        "--seed", "2", "--db", db,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    hint = played.stdout.splitlines()[-1]
+    assert hint == f"See it again with: sparring matches show 1 --db {db}"
+    shown = run(*shlex.split(hint.split(": ", 1)[1])[1:])
+    assert shown.returncode == 0, shown.stderr
+    assert "match 1 in" in shown.stdout and "seed      2" in shown.stdout
+    # the full replay read in order names every fish by species, never by position
+    assert re.search(r"seat \d's [A-Z][a-z]+.* takes \d+", shown.stdout)
+    assert not re.search(r"fish \d", shown.stdout)

@@ -242,3 +242,10 @@ def render_view(view: dict[str, Any], log_lines: int = 10, color: bool = False) 
     if view.get("winner") is not None or view["phase"] == "over":
         lines.append(f"Game over: {view.get('end_reason')}")
     return "\n".join(lines)
+
+
+def live_board(view: dict[str, Any], seats: Any) -> str:
+    """`Display.board`: the grid and every unit in full, in colour. The battle is public
+    (only the draft is hidden, and it is revealed before the board fills), so the
+    spectator's view shows all of it and the seats' views are not needed."""
+    return render_view({**view, "log": []}, color=True)

@@ -12,6 +12,7 @@ from sparring.core.game import (
     GameSpec,
     RefereePolicy,
     Secrecy,
+    imported_later,
     new_game_with,
     stateless,
 )
@@ -112,6 +113,7 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=stateless(describe_event),
+        board=imported_later(f"{__package__}.render", "live_board"),
         status_line=status_line,
         turn_event="round_begin",
         headline_events=frozenset({"game_end", "forfeit"}),
