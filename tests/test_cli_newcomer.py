@@ -1,5 +1,5 @@
 """The hard edges a newcomer hits first: `sparring --version`, a scenario file that is not
-UTF-8, and being told how to see a saved match again."""
+UTF-8, the README's deck example, and being told how to see a saved match again."""
 
 from __future__ import annotations
 
@@ -49,6 +49,26 @@ def test_among_several_files_one_not_utf8_is_reported_and_the_rest_still_run(
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"BAD  {bad}: not UTF-8 text" in result.stdout
     assert re.search(r"[1-9]\d* passed, 0 failed, 1 unreadable", result.stdout)
+
+
+def _readme_command(flag: str) -> list[str]:
+    """The README's example command using `flag` (continued lines joined), split as a shell
+    would, without its comment."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").replace("\\\n", " ")
+    line = next(line for line in readme.splitlines() if flag in line)
+    command = shlex.split(line, comments=True)
+    assert command[0] == "sparring"
+    return command[1:]
+
+
+def test_the_readme_deck_example_plays_a_shipped_deck_as_written() -> None:
+    args = _readme_command("--deck0")
+    deck = Path(args[args.index("--deck0") + 1])
+    assert (ROOT / deck).is_file() and deck.parts[0] == "examples"
+    assert run("deck", "check", str(deck)).returncode == 0
+    result = run(*args, "--seed", "3")  # saved to the test's own store (conftest)
+    assert result.returncode == 0, result.stderr
+    assert "Winner: " in result.stdout
 
 
 def test_after_a_match_it_says_how_to_see_it_again_and_that_command_works(
