@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,6 +63,90 @@ def test_live_display_shows_turns_and_the_winner() -> None:
     assert "Round 1 begins" in result.output
     assert "-- turn 2:" in result.output
     assert "Winner: seat" in result.output
+    assert result.output.splitlines()[-1] == "See it again with: sparring matches show 1"
+
+
+def test_fish_are_named_by_species_in_the_lines_when_nobody_plays() -> None:
+    result = runner.invoke(
+        app, ["play", "aquawar", "--p0", "greedy", "--p1", "random", "--seed", "4", "--log"]
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"seat \d's [A-Z][a-z]+.* takes \d+", result.output)
+    assert not re.search(r"fish \d", result.output)
+
+
+def _on_a_terminal(*args: str) -> str:
+    """Run `sparring` with its output on a pseudo-terminal; everything it wrote."""
+    main, side = pty.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "sparring", *args],
+        stdout=side,
+        stderr=side,
+        stdin=subprocess.DEVNULL,
+    ) as process:
+        os.close(side)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the terminal closed: the command ended
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        assert process.wait(timeout=120) == 0
+    os.close(main)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_on_a_terminal_the_board_is_drawn_in_place_and_log_scrolls_lines_instead() -> None:
+    args = ["play", "aquawar", "--p0", "greedy", "--p1", "random", "--seed", "4", "--no-save"]
+    board = _on_a_terminal(*args, "--delay", "0")
+    assert "─ events ─" in board and "rounds won" in board and "\x1b[1A" in board
+    assert "Winner: seat 0" in board
+    log = _on_a_terminal(*args, "--log")
+    assert "─ events ─" not in log and "\x1b[1A" not in log
+    assert "-- turn 2: seat 0 --" in log and "Winner: seat 0" in log
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--delay", "-1"], "--delay must be between 0 and 60 seconds, got -1"),
+        (["--delay", "61"], "--delay must be between 0 and 60 seconds"),
+        (["--quiet", "--delay", "1"], "--delay and --step do not apply"),
+        (["--quiet", "--step"], "--delay and --step do not apply"),
+    ],
+)
+def test_bad_pace_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = run("play", "aquawar", "--p0", "random", "--p1", "random", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_stepping_is_refused_with_a_human_seat() -> None:
+    result = run("play", "aquawar", "--p0", "human", "--p1", "random", "--step")
+    assert result.returncode == 2
+    assert "--step cannot be used with a human player" in result.stderr
+
+
+def test_stepping_waits_for_enter_and_plays_on_when_input_ends() -> None:
+    args = ["play", "aquawar", "--p0", "greedy", "--p1", "random", "--seed", "4", "--log"]
+    with subprocess.Popen(
+        [sys.executable, "-m", "sparring", *args, "--no-save", "--step"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as stepped:
+        assert stepped.stdin is not None
+        stepped.stdin.write("\n\n\n")
+        stepped.stdin.flush()
+        time.sleep(3)  # the whole match takes about a second when nothing waits
+        assert stepped.poll() is None  # waiting for a fourth Enter
+        output, _ = stepped.communicate(timeout=120)  # input ends: it plays on
+    assert stepped.returncode == 0
+    assert output == run(*args, "--no-save").stdout
 
 
 def test_default_seed_is_printed() -> None:

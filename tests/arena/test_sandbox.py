@@ -133,8 +133,8 @@ def test_python_bots_run_without_an_activated_venv(tmp_path: Path) -> None:
     for flags in ([], ["--no-sandbox"]):
         result = sparring(
             ROOT, "match", "aquawar", "--seat", EXAMPLE, "--seat", "builtin:random",
-            "--seed", "3", "--quiet", *flags, env=plain,
-        )  # fmt: skip
+            "--seed", "3", "--quiet", "--time-limit", "20", *flags, env=plain,
+        )  # fmt: skip  (a clock no loaded machine turns into a TLE: this tests PATH)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["verdicts"] == [], result.stdout
 

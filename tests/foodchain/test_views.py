@@ -652,14 +652,14 @@ def test_describe_event_speaks_from_the_viewer_side() -> None:
     play = {"kind": "play", "seat": 0, "card": 4, "name": "Olm", "source": "hand"}
     assert describe_event(play, 0) == "you play Olm #4"
     assert describe_event(play, 1) == "rival plays Olm #4"
-    assert describe_event(play, None) == "P0 plays Olm #4"
+    assert describe_event(play, None) == "seat 0 plays Olm #4"
     carrion = {**play, "source": "carrion"}
     assert describe_event(carrion, 1) == "rival plays Olm #4 from carrion"
     direct = {"kind": "attack", "seat": 1, "attacker": 9, "target": None}
     assert describe_event(direct, 1) == "you attack with #9 → the rival directly"
     hit = {"kind": "damage", "card": None, "player": 0, "amount": 4, "combat": True}
     assert describe_event(hit, 1) == "rival takes 4 damage"
-    assert describe_event(hit, None) == "P0 takes 4 damage"
+    assert describe_event(hit, None) == "seat 0 takes 4 damage"
     end = {"kind": "game_end", "winner": None, "reason": "both players reached 0 HP"}
     assert describe_event(end, 0) == "draw: both players reached 0 HP"
     won = {**end, "winner": 1, "reason": "seat 0 reached 0 HP"}

@@ -189,7 +189,7 @@ def test_the_live_status_line_shows_every_living_units_hp_per_seat() -> None:
     state.unit("p2_minion_1").hp = 0
     state.unit("p2_minion_1").x = -1
     line = SPEC.display.status_line(SPEC.view(state, None))
-    assert line == "round 1 · P1: WARRIOR 5, T 5, A 3 | P2: MAGE 5, T 5"
+    assert line == "round 1 · seat 0: WARRIOR 5, T 5, A 3 | seat 1: MAGE 5, T 5"
     assert SPEC.display.status_line(SPEC.view(TacticsState(1), None)) is None
 
 

@@ -51,7 +51,7 @@ def test_players_sets_the_number_of_seats_and_unnamed_seats_are_greedy() -> None
     assert code == 0, output
     first = output.splitlines()[0]
     assert "seat 0: greedy, seat 1: greedy, seat 2: random, seat 3: greedy" in first
-    assert "P4" in output and "Winner: seat" in output
+    assert "seat 3 places" in output and "Winner: seat" in output
 
 
 def test_same_seed_same_game_on_another_map() -> None:

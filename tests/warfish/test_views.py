@@ -115,13 +115,13 @@ def test_the_text_rendering_names_territories_and_the_hand() -> None:
 def test_events_are_described_with_names_when_the_map_is_known() -> None:
     event = {"kind": "wf_placed", "seat": 0, "territory": 13, "count": 4, "units": 5}
     names = list(WarfishState(1).map.names)
-    assert describe_event(event, None, names) == "P1 places 4 on Iceland → 5"
-    assert describe_event(event, None) == "P1 places 4 on #13 → 5"
+    assert describe_event(event, None, names) == "seat 0 places 4 on Iceland → 5"
+    assert describe_event(event, None) == "seat 0 places 4 on #13 → 5"
 
 
 def test_the_status_line_counts_territories_and_units() -> None:
     state = position({"Alaska": (0, 4)})
-    assert SPEC.display.status_line(view(state, None)) == "round 1 · P1 1t/4u · P2 41t/41u"
+    assert SPEC.display.status_line(view(state, None)) == "round 1 · seat 0 1t/4u · seat 1 41t/41u"
     assert SPEC.display.status_line(view(position({}, fog=True), None)) == "round 1"
 
 

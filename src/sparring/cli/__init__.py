@@ -1,12 +1,12 @@
 """The `sparring` command line. Each command lives in its own module; this one wires them
 together, adds the commands games contribute (the ``sparring.commands`` entry-point
-group: a function that registers them on the app), and turns every user-facing error into
-one line on stderr and exit code 2."""
+group: a function that registers them on the app), answers ``sparring --version``, and
+turns every user-facing error into one line on stderr and exit code 2."""
 
 from __future__ import annotations
 
 import sys
-from importlib.metadata import entry_points
+from importlib.metadata import PackageNotFoundError, entry_points, version
 
 import typer
 
@@ -26,6 +26,35 @@ app = typer.Typer(
     # what `sparring --help` spent starting up (benchmarks/startup.py measures it).
     rich_markup_mode=None,
 )
+
+
+def installed_version() -> str:
+    """This installation's version, as its package metadata records it."""
+    try:
+        return version("sparring")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"sparring {installed_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="Print the installed version and exit.",
+    ),
+) -> None:
+    """The options of `sparring` itself, given before any command."""
+
+
 play.register(app)
 replay.register(app)
 bench.register(app)

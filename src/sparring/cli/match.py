@@ -24,7 +24,7 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
 
-from .common import ReplaySink, check_store, live_printer, parse_seed, save_match
+from .common import ReplaySink, check_store, live_printer, parse_seed, save_match, saved_lines
 
 if TYPE_CHECKING:
     from sparring.arena.referee import MatchOutcome
@@ -156,7 +156,7 @@ def match_command(
     finally:
         sink.close_file()
     match_id, url = save_match(sink.getvalue(), db)
-    _report(console, quiet, match_seed, outcome, match_id, url, replay)
+    _report(console, quiet, match_seed, outcome, match_id, url, db, replay)
 
 
 def sandbox_or_warn(no_sandbox: bool) -> None:
@@ -181,6 +181,7 @@ def _report(
     outcome: MatchOutcome,
     match_id: int,
     url: str,
+    db: str | None,
     replay: Path | None,
 ) -> None:
     ended = outcome.state.outcome()
@@ -198,7 +199,8 @@ def _report(
     console.print(f"[bold]Winner: {label}[/]{detail}")
     if replay is not None:
         console.print(f"Replay written to {replay}")
-    console.print(f"Saved as match {match_id} in {url}")
+    for line in saved_lines(match_id, url, db):
+        console.print(line, markup=False, soft_wrap=True)  # a command to copy: never wrapped
 
 
 def register(app: typer.Typer) -> None:

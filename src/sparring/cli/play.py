@@ -1,10 +1,13 @@
 """`sparring play GAME --p0 AGENT --p1 AGENT` (or ``--agent SEAT=AGENT`` for any seat): a
 match between built-in agents or people.
 
-Everything runs in this process through `play_match`. The live display shows what a
-spectator may see (public events only), so a person at the terminal learns nothing
-hidden from it; a human seat's own prompts show that seat's view. Hidden teams are shown
-after each round only when no person is playing. ``--quiet`` prints exactly one JSON line.
+Everything runs in this process through `play_match`. When only built-in agents play and
+the output is a terminal, the match is drawn on a live board redrawn in place (`live`),
+paced by ``--delay`` (a readable default) or ``--step``; otherwise, or with ``--log``,
+every event is a scrolling line. While a person plays, the lines show what a spectator may
+see (public events only), so the person learns nothing hidden from them; a human seat's
+own prompts show that seat's view. ``--quiet`` prints exactly one JSON line. After a saved
+match it says how to see it again (`sparring matches show N`).
 In games played with decks (`Extensions.decks`) ``--deck0``/``--deck1`` give a seat's deck
 as a deck file or a prebuilt deck's name; a deck that breaks a deck rule is refused, naming
 it. Games with a player count or maps take ``--players`` and ``--map``; ``--options``
@@ -14,6 +17,7 @@ gives any rule options as JSON.
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +27,28 @@ from rich.markup import escape
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
-from sparring.core.playout import play_match
+from sparring.core.playout import EventHook, play_match
 from sparring.core.registry import all_games, get_game
 from sparring.core.replay import ReplayWriter
 
-from .common import MAX_SEED, ReplaySink, check_store, live_printer, parse_seed, save_match
+from .common import (
+    MAX_SEED,
+    Pace,
+    ReplaySink,
+    check_store,
+    live_printer,
+    parse_seed,
+    save_match,
+    saved_lines,
+)
 from .match import option_flags, options_data
 
 HUMAN = "human"
 DEFAULT_AGENT = "greedy"
+#: The live board's default pause after each move shown, in seconds: readable, and the
+#: `make demo` match (about 70-90 moves shown) still ends within a minute.
+BOARD_DELAY = 0.5
+MAX_DELAY = 60.0
 _SEED_MIX = 0x9E3779B97F4A7C15
 
 
@@ -117,6 +134,38 @@ def seat_agents(seats: int, p0: str | None, p1: str | None, named: list[str]) ->
     ]
 
 
+def pace_for(
+    delay: float | None, step: bool, on_board: bool, human: bool, quiet: bool
+) -> Pace | None:
+    """The pace of the display from ``--delay``/``--step``: by default a readable pause on
+    the live board and none for scrolling lines. Nothing to pace under ``--quiet``, and a
+    person's own turns already wait for them, so stepping is refused with a human seat."""
+    if quiet and (delay is not None or step):
+        raise BadInput("--quiet prints only the result: --delay and --step do not apply")
+    if step and human:
+        raise BadInput("--step cannot be used with a human player (the game waits for you)")
+    if delay is not None and not 0 <= delay <= MAX_DELAY:
+        raise BadInput(f"--delay must be between 0 and {MAX_DELAY:g} seconds, got {delay:g}")
+    if quiet:
+        return None
+    default = BOARD_DELAY if on_board else 0.0
+    return Pace(delay=default if delay is None else delay, step=step)
+
+
+def watcher(
+    spec: GameSpec, console: Console, pace: Pace | None, on_board: bool, reveal: bool
+) -> AbstractContextManager[EventHook | None]:
+    """What shows the match as it is played, around the match: nothing under ``--quiet``
+    (no pace), the live board, or scrolling lines."""
+    if pace is None:
+        return nullcontext(None)
+    if on_board:
+        from .live import LiveBoard  # rich's Live and the game's board: only when drawn
+
+        return LiveBoard(spec, console, pace)
+    return nullcontext(live_printer(spec, console, reveal, pace))
+
+
 def play_command(
     game: str = typer.Argument(..., help="The game to play (`sparring games` lists them)."),
     p0: str | None = typer.Option(
@@ -138,6 +187,20 @@ def play_command(
         "--quiet",
         help='Print only {"winner", "reason", "rounds", "seed"} as one JSON line.',
     ),
+    log: bool = typer.Option(
+        False,
+        "--log",
+        help="Print every event as a scrolling line instead of the live board "
+        "(the default when output is not a terminal or a person plays).",
+    ),
+    delay: float | None = typer.Option(
+        None,
+        "--delay",
+        metavar="SECONDS",
+        help=f"Pause after each move shown (default {BOARD_DELAY:g} on the live board, "
+        "0 for scrolling lines; 0: no waiting).",
+    ),
+    step: bool = typer.Option(False, "--step", help="Wait for Enter after each move shown."),
     db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
     save: bool = typer.Option(True, "--save/--no-save", help="Save the match to the store."),
     deck0: str | None = typer.Option(
@@ -157,11 +220,14 @@ def play_command(
     seats = spec.new_game(match_seed, rules).num_players
     names = seat_agents(seats, p0, p1, agent)
     agents = build_agents(spec, names, match_seed)
-    if quiet and HUMAN in names:
+    human = HUMAN in names
+    if quiet and human:
         raise BadInput("--quiet cannot be used with a human player (prompts need a screen)")
     if save:
         check_store(db)
     console = Console(highlight=False)
+    on_board = not (quiet or log or human) and console.is_terminal
+    pace = pace_for(delay, step, on_board, human, quiet)
     if not quiet:
         lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names))
         console.print(f"[bold]{spec.title}[/] — {lineup} — seed {match_seed}")
@@ -170,9 +236,9 @@ def play_command(
     ]
     sink = ReplaySink(replay)
     recorder = ReplayWriter(sink, spec, match_seed, rules, kinds)
-    hook = None if quiet else live_printer(spec, console, reveal=HUMAN not in names)
     try:
-        state = play_match(spec, match_seed, rules, agents, on_events=hook, recorder=recorder)
+        with watcher(spec, console, pace, on_board, reveal=not human) as hook:
+            state = play_match(spec, match_seed, rules, agents, on_events=hook, recorder=recorder)
     finally:
         sink.close_file()
     saved = save_match(sink.getvalue(), db) if save else None
@@ -191,7 +257,8 @@ def play_command(
     if replay is not None:
         console.print(f"Replay written to {replay}", markup=False)
     if saved is not None:
-        console.print(f"Saved as match {saved[0]} in {saved[1]}", markup=False)
+        for text in saved_lines(*saved, db):
+            console.print(text, markup=False, soft_wrap=True)  # a command to copy: never wrapped
 
 
 def register(app: typer.Typer) -> None:

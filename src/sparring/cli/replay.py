@@ -123,8 +123,9 @@ def print_replay(console: Console, replay: Replay, *, events: bool) -> bool:
         f"[bold]{spec.title}[/] replay — seed {header.seed}, rules {header.rules_version}, {seats}"
     )
     if events:
+        narrate = spec.narration(None)  # every event, so fish and cards are named
         for event in report.state.events:
-            line = spec.describe(event_json(event), None, report.state)
+            line = narrate(event_json(event), report.state)
             style = "bold" if event[0] in ("round_start", "round_end", "match_end") else ""
             console.print(line, style=style, markup=False)
     else:

@@ -200,13 +200,31 @@ class Messages:
         }
 
 
+#: Reading a game's events in order (made by `GameSpec.narration`): called with each event
+#: its reader may know, in the event's JSON form, and the state it happened in, it returns
+#: the event's line. It may remember what earlier events taught its reader (which fish
+#: stands where, a card's name), so later lines can name things.
+Narration = Callable[[dict[str, Any], Any], str]
+
+#: A game's live board (see `Display.board`): ``board(spectator view, seat views)`` returns
+#: a rich renderable or text (ANSI colours allowed). The seat views (every seat's own view,
+#: in seat order) are given only when no person is playing; otherwise the board shows what
+#: a spectator may see, so it can tell a person at the terminal nothing hidden.
+BoardFunction = Callable[[View, Sequence[View] | None], Any]
+
+
 @dataclass(frozen=True)
 class Display:
-    """How a game is shown in words: every view as text, every event as a line, and the
-    hints a live display needs.
+    """How a game is shown to people: every view as text, every event as a line, a live
+    board, and the hints a live display needs.
 
     ``describe_event(event, viewer, state)`` gets the event's JSON form, who is reading
     (``None``: a spectator) and the state it happened in (for names such as a map's).
+    ``narrator(viewer)``, where given, starts a `Narration` for that reader: events in
+    order, each line naming what the events so far have shown it (a hidden piece by name
+    once it is revealed). ``board()`` loads the game's `BoardFunction` (kept out of the
+    spec's imports with `imported_later`, so the terminal UI loads only when a board is
+    drawn).
     ``status_line(spectator view)`` is printed before each event of kind ``turn_event``
     (a new turn) after the first; ``headline_events`` are printed bold, ``quiet_events``
     are too routine to print live. With ``reveal_live`` a live display with no person
@@ -217,6 +235,8 @@ class Display:
 
     render_view: Callable[[View], str]
     describe_event: Callable[[dict[str, Any], int | None, Any], str]
+    narrator: Callable[[int | None], Narration] | None = None
+    board: Callable[[], BoardFunction] | None = None
     status_line: Callable[[View], str | None] | None = None
     turn_event: str = "turn"
     headline_events: frozenset[str] = frozenset()
@@ -358,6 +378,15 @@ class GameSpec:
     def describe(self, event: dict[str, Any], viewer: int | None, state: Any) -> str:
         """One event in words, as `viewer` (``None``: a spectator) may read it."""
         return self.display.describe_event(event, viewer, state)
+
+    def narration(self, viewer: int | None) -> Narration:
+        """A reading of events in order for `viewer` (``None``: a spectator): the game's
+        narrator, or each event described on its own for a game without one."""
+        narrator = self.display.narrator
+        if narrator is not None:
+            return narrator(viewer)
+        describe_event = self.display.describe_event
+        return lambda event, state: describe_event(event, viewer, state)
 
     def render_view(self, view: View) -> str:
         return self.display.render_view(view)

@@ -407,6 +407,12 @@ def load_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except OSError as error:
         raise BadInput(f"{path}: cannot read: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:  # TOML is UTF-8 by definition
+        line = error.object[: error.start].count(b"\n") + 1
+        raise BadInput(
+            f"{path}: not UTF-8 text (line {line} has the byte {error.object[error.start]:#04x}); "
+            "save the file as UTF-8"
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise BadInput(f"{path}: not valid TOML: {error}") from error
 

@@ -5,6 +5,7 @@ It works from the view alone, so it can never show more than the seat may know.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .roster import FISH
@@ -15,17 +16,65 @@ def fish_label(fish_id: int | None) -> str:
     return "?" if fish_id is None else FISH[fish_id].en
 
 
+#: What a reader knows of which fish stands where in the current round:
+#: (seat, position) -> fish id. A fish it does not know is named by its position.
+Known = Mapping[tuple[int, int], int]
+
+
 def _side(seat: int, viewer: int | None) -> str:
     if viewer is None:
         return f"seat {seat}"
     return "you" if seat == viewer else "enemy"
 
 
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
-    """One line for one event of a view's log."""
+def _owner(seat: int, viewer: int | None) -> str:
+    if viewer is None:
+        return f"seat {seat}'s"
+    return "your" if seat == viewer else "enemy"
+
+
+def _fish(seat: int, pos: int, viewer: int | None, known: Known) -> str:
+    """A fish as the reader may name it: "seat 1's Sunfish", "your Octopus", or by its
+    position while its species is hidden from the reader ("enemy fish 2")."""
+    owner = _owner(seat, viewer)
+    fish = known.get((seat, pos))
+    return f"{owner} {'fish ' + str(pos) if fish is None else fish_label(fish)}"
+
+
+def _skill_targets(event: dict[str, Any], viewer: int | None, known: Known) -> str:
+    seat = event["seat"]
+    chosen = []
+    if event["ally"] is not None:
+        chosen.append(f"ally {_fish(seat, event['ally'], viewer, known)}")
+    if event["enemy"] is not None:
+        chosen.append(f"enemy {_fish(1 - seat, event['enemy'], viewer, known)}")
+    return ", ".join(chosen) or "no targets"
+
+
+_ACTION_VERBS = {
+    "normalattack": "attacks",
+    "aoe": "uses an area skill on",
+    "infight": "hurts its teammate",
+    "crit": "crits",
+    "subtle": "uses a skill with no visible effect",
+}
+_PASSIVE_TEXT = {
+    "reduce": "damage to {fish} reduced (x{value})",
+    "deflect": "{fish} shares {value} damage with its teammates",
+    "heal": "{fish} heals {value}",
+    "counter": "a counter-attack triggers from {fish} being hit",
+    "explode": "{fish} explodes",
+}
+
+
+def describe_event(event: dict[str, Any], viewer: int | None, known: Known | None = None) -> str:
+    """One line for one event of a view's log. Fish are named by species where `known`
+    (what the reader knows of the current round) says which fish stands there."""
+    known = {} if known is None else known
     kind = event["kind"]
     if kind == "round_start":
-        return f"Round {event['round']} begins; {_side(event['first_mover'], viewer)} moves first."
+        first = _side(event["first_mover"], viewer)
+        return f"Round {event['round']} begins; {first} move{'' if first == 'you' else 's'} first."
     if kind == "picked":
         return f"{_side(event['seat'], viewer)} picked a team."
     if kind == "team":
@@ -47,46 +96,33 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "turn":
         return f"-- turn {event['turn']}: {_side(event['seat'], viewer)} --"
     if kind == "assert":
-        target = f"{_side(1 - event['seat'], viewer)} fish {event['pos']}"
-        verdict = "right" if event["success"] else "wrong"
-        return (
-            f"{_side(event['seat'], viewer)} asserted {target} is "
-            f"{fish_label(event['guess'])}: {verdict}."
-        )
+        enemy = 1 - event["seat"]
+        target = _fish(enemy, event["pos"], viewer, known)
+        if not event["success"]:
+            guess = f" is {fish_label(event['guess'])}: wrong."
+        elif (enemy, event["pos"]) in known:
+            guess = ": right."  # the reader knew the fish, so its name says what was asserted
+        else:
+            guess = f" is {fish_label(event['guess'])}: right."
+        return f"{_side(event['seat'], viewer)} asserted {target}{guess}"
     if kind == "assert_loss":
-        return f"all {_side(event['seat'], viewer)} fish lose {event['amount']} HP."
+        return f"all {_owner(event['seat'], viewer)} fish lose {event['amount']} HP."
     if kind == "action":
-        who = f"{_side(event['seat'], viewer)} fish {event['actor']}"
-        targets = ", ".join(f"{_side(s, viewer)} {p} ({v})" for s, p, v in event["targets"])
-        label = {
-            "normalattack": "attacks",
-            "aoe": "uses an area skill on",
-            "infight": "hurts its teammate",
-            "crit": "crits",
-            "subtle": "uses a skill with no visible effect",
-        }[event["type"]]
-        return f"{who} {label} {targets}".rstrip() + "."
+        who = _fish(event["seat"], event["actor"], viewer, known)
+        targets = ", ".join(f"{_fish(s, p, viewer, known)} ({v})" for s, p, v in event["targets"])
+        return f"{who} {_ACTION_VERBS[event['type']]} {targets}".rstrip() + "."
     if kind == "skill_detail":
-        owner = "your" if viewer == event["seat"] else f"seat {event['seat']}"
-        detail = f"ally {event['ally']}, enemy {event['enemy']}"
-        return f"  ({owner} fish {event['actor']}'s skill: {detail})"
+        who = _fish(event["seat"], event["actor"], viewer, known)
+        return f"  ({who}'s skill: {_skill_targets(event, viewer, known)})"
     if kind == "hit":
         how = "direct" if event["direct"] else "indirect"
-        return (
-            f"  {_side(event['seat'], viewer)} fish {event['pos']} takes {event['value']} ({how})."
-        )
+        fish = _fish(event["seat"], event["pos"], viewer, known)
+        return f"  {fish} takes {event['value']} ({how})."
     if kind == "passive":
-        owner = f"{_side(event['seat'], viewer)} fish {event['pos']}"
-        text = {
-            "reduce": f"damage to {owner} reduced (x{event['value']})",
-            "deflect": f"{owner} shares {event['value']} damage with its teammates",
-            "heal": f"{owner} heals {event['value']}",
-            "counter": f"a counter-attack triggers from {owner} being hit",
-            "explode": f"{owner} explodes",
-        }[event["type"]]
-        return f"  * {text}."
+        fish = _fish(event["seat"], event["pos"], viewer, known)
+        return "  * " + _PASSIVE_TEXT[event["type"]].format(fish=fish, value=event["value"]) + "."
     if kind == "dead":
-        return f"{_side(event['seat'], viewer)} fish {event['pos']} is dead."
+        return f"{_fish(event['seat'], event['pos'], viewer, known)} is dead."
     if kind == "round_end":
         return (
             f"Round {event['round']} won by {_side(event['winner'], viewer)} ({event['reason']})."
@@ -94,8 +130,57 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "match_end":
         return f"Match won by {_side(event['winner'], viewer)}."
     if kind == "forfeit":
-        return f"{_side(event['seat'], viewer)} forfeits: {event['reason']}."
+        who = _side(event["seat"], viewer)
+        return f"{who} forfeit{'' if who == 'you' else 's'}: {event['reason']}."
     return str(event)
+
+
+class _Narration:
+    """Aquawar's events read in order by one reader: each line names the fish the events
+    so far have shown that reader — a seat's own team, every team when the reader is fed
+    every seat's events (a full replay, or bots watched with nobody playing), and a fish
+    unmasked by a right assertion — and by position otherwise. A new round forgets."""
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+        self.known: dict[tuple[int, int], int] = {}
+
+    def __call__(self, event: dict[str, Any], state: Any) -> str:
+        line = describe_event(event, self.viewer, self.known)
+        self._learn(event)  # after the line: an assertion names what was known before it
+        return line
+
+    def _learn(self, event: dict[str, Any]) -> None:
+        kind = event["kind"]
+        if kind == "round_start":
+            self.known.clear()
+        elif kind == "team":
+            self.known.update(((event["seat"], pos), f) for pos, f in enumerate(event["fish"]))
+        elif kind == "assert" and event["success"]:
+            self.known[(1 - event["seat"], event["pos"])] = event["guess"]
+
+
+def narrator(viewer: int | None) -> _Narration:
+    """`Display.narrator`: a reading of Aquawar's events in order for `viewer`."""
+    return _Narration(viewer)
+
+
+def known_fish(view: AquawarView) -> dict[tuple[int, int], int]:
+    """Which fish stands where, as far as `view` tells its reader (the current round)."""
+    if view.seat is None:
+        return _revealed(enumerate(view.teams or []))
+    known = _revealed([(1 - view.seat, view.enemy_team or [])])
+    known.update(((view.seat, fish.pos), fish.fish) for fish in view.my_team or [])
+    return known
+
+
+def _revealed(teams: Iterable[tuple[int, list[PublicFish]]]) -> dict[tuple[int, int], int]:
+    return {
+        (seat, fish.pos): fish.fish
+        for seat, team in teams
+        for fish in team
+        if fish.fish is not None
+    }
 
 
 def _public_row(fish: PublicFish) -> str:
@@ -145,7 +230,8 @@ def render_view(view: AquawarView, log_lines: int = 12) -> str:
     recent = view.log[-log_lines:] if log_lines else view.log
     if recent:
         lines.append("Recent events:")
-        lines.extend(describe_event(e, seat) for e in recent)
+        known = known_fish(view)
+        lines.extend(describe_event(e, seat, known) for e in recent)
     return "\n".join(lines)
 
 

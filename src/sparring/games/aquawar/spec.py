@@ -23,7 +23,7 @@ from .agents import AGENTS
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
-from .render import describe_event, render_view, status_line
+from .render import describe_event, narrator, render_view, status_line
 from .state import AquawarState, summarize
 from .views import AquawarView, view
 
@@ -63,6 +63,8 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=stateless(describe_event),
+        narrator=narrator,
+        board=imported_later(f"{__package__}.board", "board"),
         status_line=status_line,
         headline_events=frozenset({"round_start", "round_end", "match_end", "forfeit"}),
         revealed_events=frozenset({"round_teams"}),

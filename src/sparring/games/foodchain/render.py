@@ -3,12 +3,13 @@ per event. Both read only the view, never the state."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from msgspec import UNSET
 
 if TYPE_CHECKING:
-    from .viewtypes import CreatureView, FoodChainView, FullCard
+    from .viewtypes import CreatureView, FoodChainView, FullCard, PileCard
 
 PHASE_NAMES = {
     "start": "start",
@@ -24,24 +25,37 @@ def _who(seat: int | None, viewer: int | None) -> str:
     if seat is None:
         return "?"
     if viewer is None:
-        return f"P{seat}"
+        return f"seat {seat}"
     return "you" if seat == viewer else "rival"
 
 
-def _card_or_player(event: dict[str, Any], viewer: int | None) -> str:
+#: The card names a reader has learnt, by card id: a card is named wherever it is known.
+Names = Mapping[int, str]
+
+
+def _named(card: int, names: Names) -> str:
+    """A card as "Cheetah #38", or "#38" while its name is unknown to the reader."""
+    name = names.get(card)
+    return f"{name} #{card}" if name else f"#{card}"
+
+
+def _card_or_player(event: dict[str, Any], viewer: int | None, names: Names) -> str:
     """What an event with a ``card`` or a ``player`` field is about."""
     if event.get("card") is not None:
-        return f"#{event['card']}"
+        return _named(event["card"], names)
     return _who(event.get("player"), viewer)
 
 
-def _card(event: dict[str, Any], key: str = "card") -> str:
-    name = event.get("name")
-    return f"{name} #{event[key]}" if name else f"#{event[key]}"
+def _card(event: dict[str, Any], names: Names) -> str:
+    """The card of an event that may carry its name (the event's name wins)."""
+    name = event.get("name") or names.get(event["card"])
+    return f"{name} #{event['card']}" if name else f"#{event['card']}"
 
 
-def describe_event(event: dict[str, Any], viewer: int | None) -> str:
-    """One event as a short sentence from `viewer`'s side (None: a spectator)."""
+def describe_event(event: dict[str, Any], viewer: int | None, names: Names | None = None) -> str:
+    """One event as a short sentence from `viewer`'s side (None: a spectator), naming each
+    card the reader knows (`names`) and giving the others by id."""
+    names = {} if names is None else names
     kind = event["kind"]
     who = _who(event.get("seat"), viewer)
     if kind == "turn_begin":
@@ -51,56 +65,63 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "draws":
         return f"{who} draw{'s' if who != 'you' else ''} a card"
     if kind == "drew":
-        return f"you drew {_card(event)}"
+        return f"you drew {_card(event, names)}"
     if kind == "play":
         origin = "" if event["source"] == "hand" else f" from {event['source']}"
-        return f"{who} play{'s' if who != 'you' else ''} {_card(event)}{origin}"
+        return f"{who} play{'s' if who != 'you' else ''} {_card(event, names)}{origin}"
     if kind == "negated":
-        return f"{event['what']} negated" + (
-            f" (#{event['card']})" if event.get("card") is not None else ""
-        )
+        card = event.get("card")
+        return f"{event['what']} negated" + ("" if card is None else f" ({_named(card, names)})")
     if kind == "eat":
-        eaten = ", ".join(f"#{c}" for c in event["eaten"]) or "nothing (dry drop)"
-        return f"#{event['predator']} eats {eaten} (+{event['nutrition']} nutrition)"
+        eaten = ", ".join(_named(c, names) for c in event["eaten"]) or "nothing (dry drop)"
+        predator = _named(event["predator"], names)
+        return f"{predator} eats {eaten} (+{event['nutrition']} nutrition)"
     if kind == "enter":
         dry = " dry" if event.get("dry") else ""
         field = {"you": "your", "rival": "the rival's"}.get(who, f"{who}'s")
-        return f"{_card(event)} enters {field} field{dry} ({event['atk']}/{event['hp']})"
+        return f"{_card(event, names)} enters {field} field{dry} ({event['atk']}/{event['hp']})"
     if kind == "trap":
-        return f"{who} spring{'s' if who != 'you' else ''} trap {_card(event)}"
+        return f"{who} spring{'s' if who != 'you' else ''} trap {_card(event, names)}"
     if kind == "ability":
-        return f"{_card(event)}: {event['trigger'].replace('_', ' ')} ability"
+        return f"{_card(event, names)}: {event['trigger'].replace('_', ' ')} ability"
     if kind == "target":
-        target = _card_or_player(event, viewer)
-        return f"#{event['source']} targets {target}"
+        target = _card_or_player(event, viewer, names)
+        return f"{_named(event['source'], names)} targets {target}"
     if kind == "attack":
-        target = "the rival directly" if event["target"] is None else f"#{event['target']}"
-        return f"{who} attack{'s' if who != 'you' else ''} with #{event['attacker']} → {target}"
+        if event["target"] is None:
+            defender = _who(1 - event["seat"], viewer)
+            target = f"{'the rival' if defender == 'rival' else defender} directly"
+        else:
+            target = _named(event["target"], names)
+        attacker = _named(event["attacker"], names)
+        return f"{who} attack{'s' if who != 'you' else ''} with {attacker} → {target}"
     if kind == "damage":
-        target = _card_or_player(event, viewer)
+        target = _card_or_player(event, viewer, names)
         return f"{target} take{'' if target == 'you' else 's'} {event['amount']} damage"
     if kind == "absorbed":
-        return f"#{event['card']}'s {event['why']} absorbs the damage"
+        return f"{_named(event['card'], names)}'s {event['why']} absorbs the damage"
     if kind == "heal":
-        target = _card_or_player(event, viewer)
+        target = _card_or_player(event, viewer, names)
         return f"{target} heal{'' if target == 'you' else 's'} {event['amount']}"
     if kind == "status":
-        return f"#{event['card']} {'is now' if event['on'] else 'is no longer'} {event['status']}"
+        now = "is now" if event["on"] else "is no longer"
+        return f"{_named(event['card'], names)} {now} {event['status']}"
     if kind == "keyword":
-        return f"#{event['card']} {'gains' if event['gained'] else 'loses'} {event['keyword']}"
+        change = "gains" if event["gained"] else "loses"
+        return f"{_named(event['card'], names)} {change} {event['keyword']}"
     if kind == "stats":
-        return f"#{event['card']} is now {event['atk']}/{event['hp']}"
+        return f"{_named(event['card'], names)} is now {event['atk']}/{event['hp']}"
     if kind == "dies":
-        return f"{_card(event)} {'is slain' if event['slain'] else 'is destroyed'}"
+        return f"{_card(event, names)} {'is slain' if event['slain'] else 'is destroyed'}"
     if kind == "move":
-        return f"{_card(event)}: {event['origin']} → {event['to']}"
+        return f"{_card(event, names)}: {event['origin']} → {event['to']}"
     if kind == "hidden_move":
         return f"{who}: a card {event['origin']} → {event['to']}"
     if kind == "reveal":
         cards = ", ".join(f"{name} #{uid}" for uid, name in event["cards"]) or "nothing"
         return f"rival's hand: {cards}"
     if kind == "transform":
-        return f"#{event['card']} becomes {event['name']}"
+        return f"{_named(event['card'], names)} becomes {event['name']}"
     if kind == "game_end":
         if event["winner"] is None:
             return f"draw: {event['reason']}"
@@ -109,6 +130,54 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     if kind == "forfeit":
         return f"{who} forfeit{'s' if who != 'you' else ''}: {event['reason']}"
     return str(event)
+
+
+def learn_names(event: dict[str, Any], names: dict[int, str]) -> None:
+    """Record the card names `event` shows its reader: a card played, drawn, entering,
+    moving or dying carries its name, a revealed hand lists its cards, and a card that
+    transforms takes its new name."""
+    kind = event["kind"]
+    if kind == "reveal":
+        names.update((uid, name) for uid, name in event["cards"])
+    elif event.get("name") and event.get("card") is not None:
+        names[event["card"]] = event["name"]
+
+
+class _Narration:
+    """Food Chain's events read in order by one reader, each card named once an event has
+    shown the reader its name (so "#38 takes 5 damage" reads "Cheetah #38 takes 5
+    damage")."""
+
+    def __init__(self, viewer: int | None, names: dict[int, str] | None = None) -> None:
+        self.viewer = viewer
+        self.names: dict[int, str] = {} if names is None else names
+
+    def __call__(self, event: dict[str, Any], state: Any) -> str:
+        if event["kind"] == "transform":  # the line names the card as it was
+            line = describe_event(event, self.viewer, self.names)
+            learn_names(event, self.names)
+            return line
+        learn_names(event, self.names)
+        return describe_event(event, self.viewer, self.names)
+
+
+def narrator(viewer: int | None) -> _Narration:
+    """`Display.narrator`: a reading of Food Chain's events in order for `viewer`."""
+    return _Narration(viewer)
+
+
+def card_names(view: FoodChainView) -> dict[int, str]:
+    """The names of the cards `view` shows its reader now: on both sides, in the piles and
+    in hand."""
+    shown: list[PileCard] = []
+    for player in view.players:
+        shown += [*player.field, *player.carrion, *player.exile]
+        if player.field_spell is not None:
+            shown.append(player.field_spell)
+    for hand in (view.hand, view.rival_known_hand):
+        if isinstance(hand, list):
+            shown += hand
+    return {card.card: card.name for card in shown}
 
 
 def _creature_line(c: CreatureView) -> str:
@@ -181,9 +250,8 @@ def render_view(view: FoodChainView, log_lines: int = 12) -> str:
     log = view.log[-log_lines:]
     if log:
         lines.append("Recent:")
-        lines.extend(
-            "  " + describe_event(e, seat) for e in log if e["kind"] not in ("phase", "draws")
-        )
+        narrate = _Narration(seat, card_names(view))
+        lines.extend("  " + narrate(e, None) for e in log if e["kind"] not in ("phase", "draws"))
     if view.winner is not None or view.phase == "over":
         lines.append(f"Game over: {view.end_reason}")
     return "\n".join(lines)
@@ -194,7 +262,7 @@ def status_line(view: FoodChainView) -> str | None:
     sides = []
     for player in view.players:
         sides.append(
-            f"P{player.seat}: HP {player.hp}, hand {player.hand_count}, "
+            f"seat {player.seat}: HP {player.hp}, hand {player.hand_count}, "
             f"deck {player.deck_count}, field {len(player.field)}"
         )
     return "   " + "  |  ".join(sides)

@@ -20,7 +20,7 @@ from .agents import AGENTS
 from .decks import prebuilt_decks, read_deck_file
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
-from .render import describe_event, render_view, status_line
+from .render import describe_event, narrator, render_view, status_line
 from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
@@ -56,6 +56,8 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=stateless(describe_event),
+        narrator=narrator,
+        board=imported_later(f"{__package__}.board", "board"),
         status_line=status_line,
         turn_event="turn_begin",
         headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),

@@ -59,6 +59,7 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=stateless(describe_event),
+        board=imported_later(f"{__package__}.board", "board"),
         status_line=status_line,
         turn_event="ld_round",
         headline_events=frozenset({"ld_reveal", "ld_out", "ld_forfeit", "ld_game_end"}),

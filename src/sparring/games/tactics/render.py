@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from msgspec import UNSET
 
 from .actions import BattleAction
@@ -31,7 +32,7 @@ STYLES = {
     "title": "1",
 }
 LEGEND = (
-    "  H hero, T tank, A archer, S assassin, C clone + HP (P1 UPPERCASE, P2 lowercase);"
+    "  H hero, T tank, A archer, S assassin, C clone + HP (seat 0 UPPER, seat 1 lower);"
     " * acting, ~ invisible",
     "  #N obstacle with N HP; PO LI SP WE BL SL buff tile + rounds left; @ Warp Beacon",
 )
@@ -40,12 +41,12 @@ LEGEND = (
 def describe_event(event: dict[str, Any], viewer: int | None) -> str:
     kind = event["kind"]
     if kind == "drafted":
-        return f"P{event['seat'] + 1} has drafted"
+        return f"seat {event['seat']} has drafted"
     if kind in ("draft_pick", "draft_reveal"):
         minions = " + ".join(event["minions"])
-        return f"P{event['seat'] + 1}: {event['hero']} ({event['skill']}) with {minions}"
+        return f"seat {event['seat']}: {event['hero']} ({event['skill']}) with {minions}"
     if kind == "round_begin":
-        return f"— round {event['round']} (P{event['seat'] + 1} opens) —"
+        return f"— round {event['round']} (seat {event['seat']} opens) —"
     if kind == "act":
         action = event["action"]
         prepared = " [prepared]" if action.get("prepared") else ""
@@ -78,19 +79,19 @@ def describe_event(event: dict[str, Any], viewer: int | None) -> str:
         return f"{event['unit']} dies"
     if kind == "death_choice":
         spawn = event["spawn"].replace("_", " ")
-        return f"P{event['seat'] + 1} leaves a {spawn} where {event['unit']} fell"
+        return f"seat {event['seat']} leaves a {spawn} where {event['unit']} fell"
     if kind == "unit_added":
         return f"{event['unit']} appears at ({event['x']},{event['y']})"
     if kind == "timeout":
-        return f"P{event['seat'] + 1} ran out of time"
+        return f"seat {event['seat']} ran out of time"
     if kind == "round_over":
         return f"end of round {event['round']}"
     if kind == "game_end":
         if event["winner"] is None:
             return f"draw: {event['reason']}"
-        return f"P{event['winner'] + 1} wins: {event['reason']}"
+        return f"seat {event['winner']} wins: {event['reason']}"
     if kind == "forfeit":
-        return f"P{event['seat'] + 1} forfeits: {event['reason']}"
+        return f"seat {event['seat']} forfeits: {event['reason']}"
     return str(event)
 
 
@@ -100,7 +101,7 @@ def paint(text: str, style: str, color: bool) -> str:
 
 
 def unit_letter(unit: UnitView) -> str:
-    """The unit's board letter: uppercase for P1 (seat 0), lowercase for P2."""
+    """The unit's board letter: uppercase for seat 0, lowercase for seat 1."""
     letter = LETTERS.get("hero" if unit.category == "hero" else unit.kind, "?").upper()
     return letter if unit.seat == 0 else letter.lower()
 
@@ -135,7 +136,7 @@ def _cell(view: TacticsView, x: int, y: int, color: bool) -> str:
 
 
 def board_lines(view: TacticsView, color: bool = False) -> list[str]:
-    """The 5×5 board, row 4 (P2's side) at the top, with x (column) and y (row) on both
+    """The 5×5 board, row 4 (seat 1's side) at the top, with x (column) and y (row) on both
     axes, so every tile reads as `x,y`."""
     size = DATA.board
     axis = "     " + "".join(str(x).ljust(CELL) for x in range(size))
@@ -150,7 +151,7 @@ def board_lines(view: TacticsView, color: bool = False) -> list[str]:
 
 def unit_line(unit: UnitView, viewer: int | None) -> str:
     """A unit in full: where it is, HP, ATK, reach, actions left, skill and marks."""
-    owner = f"P{unit.seat + 1}" + (" (you)" if unit.seat == viewer else "")
+    owner = f"seat {unit.seat}" + (" (you)" if unit.seat == viewer else "")
     parts = [
         f"{unit_letter(unit)} {unit.id} {unit.kind} [{owner}] at {unit.x},{unit.y}",
         f"HP {unit.hp}/{unit.max_hp}",
@@ -210,16 +211,16 @@ def render_view(view: TacticsView, log_lines: int = 10, color: bool = False) -> 
     """The whole view as text: the board, every unit, the map objects, the recent log."""
     lines = [
         f"5×5 Tactics · {view.phase} · round {view.round} · to move: "
-        + ", ".join(f"P{s + 1}" for s in view.to_move)
+        + ", ".join(f"seat {s}" for s in view.to_move)
     ]
     if view.seat is not None:
         side = "bottom, UPPERCASE" if view.seat == 0 else "top, lowercase"
-        lines[0] += f" · you are P{view.seat + 1} ({side})"
+        lines[0] += f" · you are seat {view.seat} ({side})"
     if view.phase == "draft":
         lines.append(
             "Drafted: "
             + ", ".join(
-                f"P{s + 1} {'yes' if done else 'no'}" for s, done in enumerate(listed(view.drafted))
+                f"seat {s} {'yes' if done else 'no'}" for s, done in enumerate(listed(view.drafted))
             )
         )
         pick = view.my_draft
@@ -241,7 +242,7 @@ def render_view(view: TacticsView, log_lines: int = 10, color: bool = False) -> 
         death = view.death_choice
         if death is not UNSET:
             lines.append(
-                f"Death choice for {death.unit} at {death.x},{death.y}: P{death.seat + 1} decides"
+                f"Death choice for {death.unit} at {death.x},{death.y}: seat {death.seat} decides"
             )
     log = view.log[-log_lines:]
     if log:
@@ -250,3 +251,10 @@ def render_view(view: TacticsView, log_lines: int = 10, color: bool = False) -> 
     if view.winner is not None or view.phase == "over":
         lines.append(f"Game over: {view.end_reason}")
     return "\n".join(lines)
+
+
+def live_board(view: TacticsView, seats: Any) -> str:
+    """`Display.board`: the grid and every unit in full, in colour. The battle is public
+    (only the draft is hidden, and it is revealed before the board fills), so the
+    spectator's view shows all of it and the seats' views are not needed."""
+    return render_view(msgspec.structs.replace(view, log=[]), color=True)

@@ -71,7 +71,7 @@ def status_line(view: TacticsView) -> str | None:
             for u in units
             if u.seat == seat
         ]
-        sides.append(f"P{seat + 1}: " + ", ".join(parts))
+        sides.append(f"seat {seat}: " + ", ".join(parts))
     return f"round {view.round} · " + " | ".join(sides)
 
 
@@ -99,6 +99,7 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=stateless(describe_event),
+        board=imported_later(f"{__package__}.render", "live_board"),
         status_line=status_line,
         turn_event="round_begin",
         headline_events=frozenset({"game_end", "forfeit"}),

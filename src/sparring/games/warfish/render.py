@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def _who(owner: int | None) -> str:
     if owner is None:
         return "?"
-    return "neutral" if owner < 0 else f"P{owner + 1}"
+    return "neutral" if owner < 0 else f"seat {owner}"
 
 
 def _card(board: MapView, card: int) -> str:
@@ -42,46 +42,46 @@ def describe_event(
 _DESCRIBE: dict[str, Any] = {
     "wf_dealt": lambda e, at: f"territories dealt ({len(e['territories'])} shown)",
     "wf_setup_done": lambda e, at: f"setup placement done ({e['placement']})",
-    "wf_turn": lambda e, at: f"— round {e['round']}: P{e['seat'] + 1}'s turn —",
+    "wf_turn": lambda e, at: f"— round {e['round']}: seat {e['seat']}'s turn —",
     "wf_income": lambda e, at: (
-        f"P{e['seat'] + 1} receives {e['total']} units ({e['territories']} territories → "
+        f"seat {e['seat']} receives {e['total']} units ({e['territories']} territories → "
         f"{e['base']}, continents +{e['continents']})"
     ),
-    "wf_trade": lambda e, at: f"P{e['seat'] + 1} trades cards {e['cards']} for {e['value']} units",
+    "wf_trade": lambda e, at: f"seat {e['seat']} trades cards {e['cards']} for {e['value']} units",
     "wf_card_bonus": lambda e, at: (
-        f"P{e['seat'] + 1} gets +{e['count']} on {at(e['territory'])} for its card → {e['units']}"
+        f"seat {e['seat']} gets +{e['count']} on {at(e['territory'])} for its card → {e['units']}"
     ),
     "wf_placed": lambda e, at: (
-        f"P{e['seat'] + 1} places {e['count']} on {at(e['territory'])} → {e['units']}"
+        f"seat {e['seat']} places {e['count']} on {at(e['territory'])} → {e['units']}"
     ),
     "wf_units_wasted": lambda e, at: (
-        f"P{e['seat'] + 1} loses {e['count']} unplaceable units ({e['why']})"
+        f"seat {e['seat']} loses {e['count']} unplaceable units ({e['why']})"
     ),
     "wf_attack": lambda e, at: (
-        f"P{e['seat'] + 1} attacks {at(e['target'])} from {at(e['source'])}: "
+        f"seat {e['seat']} attacks {at(e['target'])} from {at(e['source'])}: "
         f"{tuple(e['attack_dice'])} v {tuple(e['defend_dice'])} → attacker −{e['attacker_losses']}"
         f" ({e['source_units']} left), defender −{e['defender_losses']} ({e['target_units']} left)"
     ),
     "wf_captured": lambda e, at: (
-        f"P{e['seat'] + 1} captures {at(e['target'])}"
-        + ("" if e["previous_owner"] is None else f" from P{e['previous_owner'] + 1}")
+        f"seat {e['seat']} captures {at(e['target'])}"
+        + ("" if e["previous_owner"] is None else f" from seat {e['previous_owner']}")
     ),
     "wf_move_in": lambda e, at: (
-        f"P{e['seat'] + 1} moves {e['count']} from {at(e['source'])} into {at(e['target'])}"
+        f"seat {e['seat']} moves {e['count']} from {at(e['source'])} into {at(e['target'])}"
     ),
     "wf_transfer": lambda e, at: (
-        f"P{e['seat'] + 1} transfers {e['count']} from {at(e['source'])} to {at(e['target'])}"
+        f"seat {e['seat']} transfers {e['count']} from {at(e['source'])} to {at(e['target'])}"
     ),
-    "wf_card_drawn": lambda e, at: f"P{e['seat'] + 1} draws card {e['card']}",
-    "wf_card_awarded": lambda e, at: f"P{e['seat'] + 1} earns a card ({e['hand_size']} in hand)",
+    "wf_card_drawn": lambda e, at: f"seat {e['seat']} draws card {e['card']}",
+    "wf_card_awarded": lambda e, at: f"seat {e['seat']} earns a card ({e['hand_size']} in hand)",
     "wf_eliminated": lambda e, at: (
-        f"P{e['seat'] + 1} is eliminated by P{e['by'] + 1} ({e['cards']} cards)"
+        f"seat {e['seat']} is eliminated by seat {e['by']} ({e['cards']} cards)"
     ),
-    "wf_cards_taken": lambda e, at: f"P{e['seat'] + 1} takes cards {e['cards']}",
+    "wf_cards_taken": lambda e, at: f"seat {e['seat']} takes cards {e['cards']}",
     "game_end": lambda e, at: (
-        f"draw: {e['reason']}" if e["winner"] is None else f"P{e['winner'] + 1} wins: {e['reason']}"
+        f"draw: {e['reason']}" if e["winner"] is None else f"seat {e['winner']} wins: {e['reason']}"
     ),
-    "forfeit": lambda e, at: f"P{e['seat'] + 1} forfeits: {e['reason']}",
+    "forfeit": lambda e, at: f"seat {e['seat']} forfeits: {e['reason']}",
 }
 
 
@@ -95,7 +95,7 @@ def render_view(view: View, log_lines: int = 12) -> str:
     turn = view.turn
     lines = [
         f"Warfish · {board.name} · round {view.round} · phase {view.phase}"
-        + ("" if turn is None else f" · P{turn + 1} to move")
+        + ("" if turn is None else f" · seat {turn} to move")
     ]
     width = max(len(n) for n in names)
     lines.append(f"  {'#':>3}  {'territory':<{width}}  {'owner':<7} {'units':>5}  continent")
@@ -110,7 +110,7 @@ def render_view(view: View, log_lines: int = 12) -> str:
         if player.territories is not UNSET:
             extra = f", {player.territories} territories, {player.units} units"
         state = "" if player.alive else " (out)"
-        lines.append(f"P{player.seat + 1}{state}: {player.cards} cards{extra}")
+        lines.append(f"seat {player.seat}{state}: {player.cards} cards{extra}")
     lines.append(
         f"Cards: next set worth {view.next_trade_value}, deck {view.deck_size}, "
         f"discard {len(view.discard)}"
@@ -147,5 +147,5 @@ def status_line(spectator_view: View) -> str | None:
     if not players or players[0].territories is UNSET:
         return f"round {spectator_view.round}"
     return f"round {spectator_view.round} · " + " · ".join(
-        f"P{p.seat + 1} {p.territories}t/{p.units}u" for p in players if p.alive
+        f"seat {p.seat} {p.territories}t/{p.units}u" for p in players if p.alive
     )

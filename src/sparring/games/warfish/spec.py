@@ -72,6 +72,7 @@ SPEC = GameSpec(
     display=Display(
         render_view=render_view,
         describe_event=describe,
+        board=imported_later(f"{__package__}.board", "board"),
         status_line=status_line,
         turn_event="wf_turn",
         headline_events=frozenset({"game_end", "forfeit"}),
