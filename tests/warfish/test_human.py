@@ -78,7 +78,7 @@ def test_human_may_order_the_move_in_with_then() -> None:
 def test_human_attack_refusals_say_why() -> None:
     state = attack_position()
     assert (
-        answer(state, "attack peru venezuela")[1] == "not accepted: Peru #10 (P2, 1) is not yours"
+        answer(state, "attack peru venezuela")[1] == "not accepted: Peru #10 (seat 1, 1) is not yours"
     )
     assert answer(state, "attack alaska wus")[1] == (
         "not accepted: Western United States #6 (you, 5) is yours"
@@ -123,7 +123,7 @@ def test_human_places_all_or_a_count() -> None:
         answer(state, "place alaska 4")[1] == "not accepted: you have only 3 unit(s) left to place"
     )
     assert answer(state, "place alaska 0")[1] == "not accepted: the count must be 1-3, not 0"
-    assert answer(state, "place peru 1")[1] == "not accepted: Peru #10 (P2, 1) is not yours"
+    assert answer(state, "place peru 1")[1] == "not accepted: Peru #10 (seat 1, 1) is not yours"
 
 
 def test_human_setup_places_one_unit() -> None:
@@ -323,7 +323,7 @@ def test_placement_answer_may_place_on_several_territories() -> None:
         "not accepted: no units are left for Peru: you have 3 to place"
     )
     assert placements(state, "alaska 2, kamchatka 1")[1] == (
-        "not accepted: Kamchatka #36 (P2, 1) is not yours"
+        "not accepted: Kamchatka #36 (seat 1, 1) is not yours"
     )
 
 

@@ -183,7 +183,7 @@ class Board:
             return "?"
         if holder < 0:
             return "neutral"
-        return "you" if holder == self.seat else f"P{holder + 1}"
+        return "you" if holder == self.seat else f"seat {holder}"
 
     def label(self, t: int) -> str:
         units = self.units[t]
@@ -203,8 +203,8 @@ def screen(board: Board) -> str:
     view, names = board.view, board.names
     turn = view.turn
     lines = [
-        f"Warfish · {view.map.name} · round {view.round} · you are P{board.seat + 1}"
-        + ("" if turn is None else f" · P{turn + 1} to move")
+        f"Warfish · {view.map.name} · round {view.round} · you are seat {board.seat}"
+        + ("" if turn is None else f" · seat {turn} to move")
     ]
     width = max(len(n) for n in names)
     for continent in board.continents:
@@ -230,7 +230,7 @@ def screen(board: Board) -> str:
         if player.territories is not UNSET:
             extra = f", {player.territories} territories, {player.units} units"
         out = "" if player.alive else " (out)"
-        lines.append(f"P{player.seat + 1}{you}{out}: {player.cards} cards{extra}")
+        lines.append(f"seat {player.seat}{you}{out}: {player.cards} cards{extra}")
     lines.append("Your cards: " + (", ".join(board.card(c) for c in board.hand) or "none"))
     lines.append(f"Next set is worth {view.next_trade_value} units.")
     log = view.log[-8:]
