@@ -77,8 +77,8 @@ def test_human_may_order_the_move_in_with_then() -> None:
 
 def test_human_attack_refusals_say_why() -> None:
     state = attack_position()
-    assert (
-        answer(state, "attack peru venezuela")[1] == "not accepted: Peru #10 (seat 1, 1) is not yours"
+    assert answer(state, "attack peru venezuela")[1] == (
+        "not accepted: Peru #10 (seat 1, 1) is not yours"
     )
     assert answer(state, "attack alaska wus")[1] == (
         "not accepted: Western United States #6 (you, 5) is yours"
