@@ -130,11 +130,12 @@ def test_python_bots_run_without_an_activated_venv(tmp_path: Path) -> None:
     """The README's example as written, with no virtual environment on PATH: `python`
     must be the referee's own Python (which has sparring), sandboxed or not."""
     plain = {**os.environ, "PATH": "/usr/bin:/bin"}
+    # A clock no loaded machine turns into a TLE: this tests PATH, not speed.
     for flags in ([], ["--no-sandbox"]):
         result = sparring(
             ROOT, "match", "aquawar", "--seat", EXAMPLE, "--seat", "builtin:random",
             "--seed", "3", "--quiet", "--time-limit", "20", *flags, env=plain,
-        )  # fmt: skip  (a clock no loaded machine turns into a TLE: this tests PATH)
+        )  # fmt: skip
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["verdicts"] == [], result.stdout
 
