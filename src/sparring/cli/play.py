@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
@@ -27,9 +27,7 @@ from rich.markup import escape
 
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
-from sparring.core.playout import EventHook, play_match
 from sparring.core.registry import all_games, get_game
-from sparring.core.replay import ReplayWriter
 
 from .common import (
     MAX_SEED,
@@ -42,6 +40,9 @@ from .common import (
     saved_lines,
 )
 from .match import option_flags, options_data
+
+if TYPE_CHECKING:
+    from sparring.core.playout import EventHook
 
 HUMAN = "human"
 DEFAULT_AGENT = "greedy"
@@ -235,6 +236,9 @@ def play_command(
         {"kind": "human"} if name == HUMAN else {"kind": "builtin", "name": name} for name in names
     ]
     sink = ReplaySink(replay)
+    from sparring.core.playout import play_match  # the match itself: loaded when it runs
+    from sparring.core.replay import ReplayWriter
+
     recorder = ReplayWriter(sink, spec, match_seed, rules, kinds)
     try:
         with watcher(spec, console, pace, on_board, reveal=not human) as hook:
