@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import msgspec
 import pytest
 from typer.testing import CliRunner
 
 from sparring.cli import app
+from sparring.core import conformance as kit
 from sparring.core.errors import BadInput
 from sparring.games.aquawar.actions import (
     ASSERTS,
@@ -141,13 +141,7 @@ def test_the_schema_names_every_view_field_and_requires_the_ones_always_sent() -
 
 def _sent_and_read_back(state: AquawarState, viewer: int | None) -> dict[str, Any]:
     """The view's JSON form, checked to read back as the declared view type, unchanged."""
-    assert SPEC.messages is not None
-    seen = view(state, viewer)
-    assert isinstance(seen, SPEC.messages.view)
-    sent = json.dumps(seen.to_json())
-    assert msgspec.json.decode(sent, type=SPEC.messages.view) == seen
-    data: dict[str, Any] = json.loads(sent)
-    return data
+    return kit.check_view_type(SPEC, view(state, viewer), viewer)
 
 
 def test_each_viewer_is_sent_exactly_its_fields_and_they_read_back_equal() -> None:

@@ -582,15 +582,17 @@ def check_random_playout(
     raise AssertionError(f"game with seed {seed} did not end within its bound of {bound}")
 
 
-def check_view_type(spec: GameSpec, view: Any, viewer: int | None) -> None:
+def check_view_type(spec: GameSpec, view: Any, viewer: int | None) -> dict[str, Any]:
     """A game with typed messages builds every view as its declared view type, and the
-    view's JSON form reads back as that type (so its JSON Schema tells the truth)."""
+    view's JSON form reads back as that type (so its JSON Schema tells the truth).
+    Returns the view as it is sent: plain JSON data."""
+    data: dict[str, Any] = json.loads(json.dumps(plain(view)))
     if spec.messages is None:
-        return
+        return data
     kind = spec.messages.view
     assert isinstance(view, kind), f"the view of {viewer} is a {type(view).__name__}, not {kind}"
-    data = json.loads(json.dumps(plain(view)))
     assert msgspec.convert(data, kind) == view, f"the view of {viewer} does not round-trip"
+    return data
 
 
 def check_lean_view(spec: GameSpec, state: GameState, viewer: int | None, view: Any) -> None:
