@@ -1,7 +1,7 @@
 """Nothing a bot starts outlives the match, and nothing outlives the referee: killing
 `sparring match` — SIGTERM, SIGINT or SIGKILL — while its bots run, one of them with a
 helper that escaped its tree by double-forking after clearing PR_SET_CHILD_SUBREAPER,
-leaves no process behind."""
+leaves no process behind; nor, once the next referee has started, any bot cgroup."""
 
 from __future__ import annotations
 
@@ -15,10 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from .test_referee import bot_command, fixtures_in, survivors, tagged
+from sparring.arena import cgroups
+
+from .test_referee import bot_command, cgroups_of, fixtures_in, survivors, tagged
 
 # What the referee's process ends with: the code the CLI exits with, or death by SIGKILL.
 ENDINGS = {signal.SIGTERM: 128 + signal.SIGTERM, signal.SIGINT: 130, signal.SIGKILL: -9}
+# The next referee: a process that starts one sandboxed bot.
+NEXT_REFEREE = "from sparring.arena.process import BotProcess; BotProcess(['true']).close()"
 
 
 def _default_sigint() -> None:
@@ -57,12 +61,19 @@ def test_killing_the_referee_leaves_no_bot_process(tmp_path: Path, how: signal.S
         # The escaper, its helper and the other bot; the escaper then waits on its clock.
         wait_for_processes(tag, referee.pid, 3)
         time.sleep(0.3)
+        if cgroups.folder() is not None:
+            assert len(cgroups_of(referee.pid)) == 2  # one per bot
         referee.send_signal(how)
         _, errors = referee.communicate(timeout=30)
         assert referee.returncode == ENDINGS[how], errors
         assert b"Traceback" not in errors
         left = survivors(tag, grace=3.0)
         assert not left, f"still alive after the referee: {left}"
+        if how != signal.SIGKILL:  # the referee removed its cgroups itself
+            assert cgroups_of(referee.pid) == []
+        # Against SIGKILL only the next referee can: at its first bot.
+        subprocess.run([sys.executable, "-c", NEXT_REFEREE], check=True, timeout=30)
+        assert cgroups_of(referee.pid) == []
     finally:
         referee.kill()
         for pid in tagged(tag):

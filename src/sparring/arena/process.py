@@ -42,7 +42,7 @@ from sparring.core.errors import BadInput
 from sparring.core.messages import json_default
 from sparring.core.verdicts import BAD, MLE, OLE, RE, TLE
 
-from . import sandbox
+from . import cgroups, sandbox
 
 _POLL_SECONDS = 0.02
 _PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -60,7 +60,9 @@ class Limits:
     """Caps for one bot process, and whether it runs in the sandbox. Memory is resident
     memory of its whole process tree (each process's address space is also capped by the
     kernel, with headroom: `sandbox.ADDRESS_SPACE_HEADROOM_MIB`); `processes` counts
-    processes and threads, and binds sandboxed bots only."""
+    processes and threads, and binds sandboxed bots only: through a cgroup of their own
+    where a pids controller is writable (`cgroups.py`), else through RLIMIT_NPROC, which
+    the kernel does not apply to root."""
 
     memory_mib: int = 1024
     cpu_seconds: int = 600
@@ -186,6 +188,7 @@ class BotProcess:
         # processes would otherwise keep its output open after the bot closed it).
         bot_reads, to_bot = os.pipe()
         from_bot, bot_writes = os.pipe()
+        self._cgroup: cgroups.BotCgroup | None = None  # holds a sandboxed bot, if one can
         try:
             self._process = self._start(args, bot_reads, bot_writes)
         except BaseException:
@@ -219,15 +222,23 @@ class BotProcess:
         path = sandbox.bot_path()
         if self.limits.sandbox:
             argv = sandbox.command(args, self.limits, Path.cwd(), path, (stdin, stdout))
-            return subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                pass_fds=(stdin, stdout),
-                start_new_session=True,
-                bufsize=0,
-            )
+            tasks = self.limits.processes + sandbox.BWRAP_PROCESSES
+            self._cgroup = cgroups.BotCgroup.create(tasks)
+            if self._cgroup is not None:
+                argv = self._cgroup.launch(argv)
+            try:
+                return subprocess.Popen(
+                    argv,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                    pass_fds=(stdin, stdout),
+                    start_new_session=True,
+                    bufsize=0,
+                )
+            except BaseException:
+                self._remove_cgroup()
+                raise
         sandbox.find_program(args[0], path)
         try:
             return subprocess.Popen(
@@ -308,6 +319,12 @@ class BotProcess:
         self._signal_tree(signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=1)
+        self._remove_cgroup()
+
+    def _remove_cgroup(self) -> None:
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
 
     # ------------------------------------------------------------------ talking
 

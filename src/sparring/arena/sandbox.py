@@ -20,8 +20,10 @@ for exactly this (Debian's ``bubblewrap``), in namespaces of its own:
 Inside, ``prlimit`` sets the kernel's caps before the bot starts: virtual memory per
 process (RLIMIT_AS, the memory cap plus `ADDRESS_SPACE_HEADROOM_MIB`, since it counts
 address space a runtime reserves but never touches), CPU seconds (RLIMIT_CPU), processes
-and threads (RLIMIT_NPROC, counted inside the bot's own user namespace; the kernel does
-not apply it when the referee runs as root) and no core files.
+and threads (RLIMIT_NPROC, counted inside the bot's own user namespace) and no core
+files. The kernel does not apply RLIMIT_NPROC to root's processes, so wherever a pids
+controller is writable the whole sandbox also runs in a cgroup of its own that caps its
+processes and threads (`cgroups.py`) — binding for root too.
 
 Where bubblewrap is missing or cannot make its namespaces, `check_available` says so in
 one line naming the fix; ``--no-sandbox`` runs bots unisolated instead.
@@ -49,6 +51,7 @@ SHELL = "/bin/bash"  # moves the bot's pipes into place (dash takes only one-dig
 SANDBOX_ID = 65534  # uid and gid of the bot inside ("nobody")
 ADDRESS_SPACE_HEADROOM_MIB = 1024  # Node reserves ~0.7 GiB of address space it never uses
 CPU_GRACE_SECONDS = 2  # SIGXCPU at the CPU cap, SIGKILL this much later
+BWRAP_PROCESSES = 2  # bwrap's own: outside the bot's namespaces, and its init inside
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # From /etc only what starting a program needs: the dynamic linker's configuration, the
 # time zone, user and group names, and the alternatives that /usr/bin links point into.
