@@ -111,8 +111,14 @@ def _limit_resources(limits: Limits) -> None:
     memory = (limits.memory_mib + sandbox.ADDRESS_SPACE_HEADROOM_MIB) << 20
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    die_with_parent()
     _LIBC.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def die_with_parent() -> None:
+    """Have the kernel SIGKILL this process when the thread that started it ends: nothing
+    a referee starts (a bot, a tournament's worker) outlives it, even a SIGKILLed one."""
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def _proc_stat(pid: int) -> tuple[int, int, int, int] | None:

@@ -20,7 +20,7 @@ import datetime as dt
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from sqlalchemy import (
     DDL,
@@ -101,11 +101,12 @@ class UtcDateTime(TypeDecorator[dt.datetime]):
         return value.astimezone(dt.UTC)
 
 
-class _Base(DeclarativeBase):
-    pass
+class TableBase(DeclarativeBase):
+    """Every table of a store: `matches` here, the tournaments' in `tournament.records`.
+    One metadata, so a tournament's game can refer to the match it became."""
 
 
-class MatchRow(_Base):
+class MatchRow(TableBase):
     """One finished match. The replay text is deferred: listings never read it."""
 
     __tablename__ = "matches"
@@ -227,7 +228,7 @@ def _parse_started(text: str, fallback: dt.datetime) -> dt.datetime:
     return started if started.tzinfo else started.replace(tzinfo=dt.UTC)
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
     """The driver's own words for a database error, on one line (no SQLAlchemy boilerplate)."""
     cause = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
     lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
@@ -308,13 +309,13 @@ class Store:
         later each time, before it is reported."""
         for attempt in range(_CREATE_ATTEMPTS):
             try:
-                _Base.metadata.create_all(self.engine)
+                TableBase.metadata.create_all(self.engine)
                 self._add_missing_columns()
                 return
             except SQLAlchemyError as error:
                 if attempt == _CREATE_ATTEMPTS - 1:
                     self.engine.dispose()
-                    message = f"cannot open database {self.url}: {_one_line(error)}"
+                    message = f"cannot open database {self.url}: {one_line(error)}"
                     raise BadInput(message) from None
                 time.sleep(0.05 * (attempt + 1))
 
@@ -337,19 +338,19 @@ class Store:
             with self.engine.begin() as connection:
                 connection.execute(probe)
         except SQLAlchemyError as error:
-            raise BadInput(f"cannot write to {self.url}: {_one_line(error)}") from None
+            raise BadInput(f"cannot write to {self.url}: {one_line(error)}") from None
 
     def save(self, record: MatchRecord) -> int:
         """Write `record` in one transaction and return its new id. The record's `id` and
         digests are ignored: the store takes its own of the replay text it writes."""
-        row = _row_from_record(record, self.key)
+        row = match_row(record, self.key)
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(row)
                 session.flush()
                 match_id = row.id
         except SQLAlchemyError as error:
-            raise BadInput(f"cannot save the match in {self.url}: {_one_line(error)}") from error
+            raise BadInput(f"cannot save the match in {self.url}: {one_line(error)}") from error
         return match_id
 
     def list(self, game: str | None = None, limit: int = 50) -> list[MatchRecord]:
@@ -364,7 +365,7 @@ class Store:
                 rows = session.scalars(query.limit(limit)).all()
                 return [_record_from_row(row, with_replay=False) for row in rows]
         except SQLAlchemyError as error:
-            raise BadInput(f"cannot read matches from {self.url}: {_one_line(error)}") from error
+            raise BadInput(f"cannot read matches from {self.url}: {one_line(error)}") from error
 
     def get(self, match_id: int) -> MatchRecord:
         """The match `match_id` with its replay, or a `BadInput` saying there is none."""
@@ -377,14 +378,14 @@ class Store:
                     raise BadInput(f"no match with id {match_id} in {self.url}")
                 return _record_from_row(row, with_replay=True)
         except SQLAlchemyError as error:
-            message = f"cannot read match {match_id} from {self.url}: {_one_line(error)}"
+            message = f"cannot read match {match_id} from {self.url}: {one_line(error)}"
             raise BadInput(message) from error
 
     def close(self) -> None:
         """Release the connections (tests and long-lived processes open many stores)."""
         self.engine.dispose()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *_exc: object) -> None:
@@ -406,7 +407,7 @@ def _checked_replay(record: MatchRecord) -> str:
     return record.replay
 
 
-def _row_from_record(record: MatchRecord, key: bytes | None) -> MatchRow:
+def match_row(record: MatchRecord, key: bytes | None) -> MatchRow:
     replay = _checked_replay(record)
     return MatchRow(
         game=record.game,

@@ -12,7 +12,19 @@ import typer
 
 from sparring.core.errors import SparringError
 
-from . import bench, botcheck, games, match, matches, play, replay, scenario
+from . import (
+    bench,
+    botcheck,
+    compare,
+    games,
+    leaderboard,
+    match,
+    matches,
+    play,
+    replay,
+    scenario,
+    tournament,
+)
 
 COMMANDS_GROUP = "sparring.commands"
 
@@ -61,6 +73,9 @@ bench.register(app)
 match.register(app)
 botcheck.register(app)
 games.register(app)
+tournament.register(app)
+leaderboard.register(app)
+compare.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 

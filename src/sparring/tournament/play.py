@@ -1,0 +1,61 @@
+"""One tournament game, played where a worker runs it: a local process or a Ray task.
+
+A worker gets a `GameTask` — plain data, so it crosses a process or a machine boundary —
+plays it under the referee exactly as `sparring match` would (the same seats, sandbox,
+clocks and verdicts) and hands back the replay and the seats' returns. It writes nothing:
+the driver alone saves results, so a store never sees a half-finished game and a cluster's
+machines need no access to it.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from sparring.arena.process import Limits
+from sparring.arena.referee import run_match
+from sparring.arena.seats import make_seat
+from sparring.core.registry import get_game
+from sparring.core.replay import ReplayWriter
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """What a worker needs to play one game: the scheduled game's id (handed back with the
+    result), the game, its options as JSON, the seed, one seat description per seat, and
+    the referee's settings."""
+
+    game_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+    time_limit: float | None
+    memory_mib: int
+    sandbox: bool
+
+
+@dataclass(frozen=True)
+class GameReport:
+    """A played game: its replay (the source of the stored match) and each seat's return."""
+
+    game_id: int
+    replay: str
+    returns: tuple[float, ...]
+
+
+def play_task(task: GameTask) -> GameReport:
+    """Play `task` to the end under the referee. A seat's failures (a bot that cannot
+    start, crashes or times out) are verdicts inside the game, not errors of the task."""
+    spec = get_game(task.game)
+    options = spec.options_from_json(task.options or None)
+    limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
+    seats = [
+        make_seat(text, spec, index, task.seed + index, limits)
+        for index, text in enumerate(task.seats)
+    ]
+    replay = io.StringIO()
+    recorder = ReplayWriter(replay, spec, task.seed, options, [seat.label for seat in seats])
+    outcome = run_match(spec, seats, task.seed, options, seconds=task.time_limit, recorder=recorder)
+    return GameReport(task.game_id, replay.getvalue(), tuple(outcome.state.returns()))

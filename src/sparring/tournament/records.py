@@ -1,0 +1,310 @@
+"""Tournaments in the store: their settings, their schedule, and which match each game became.
+
+Nothing is lost and nothing is played twice, however the tournament's process ends:
+
+- the **schedule is stored before play** (`schedule`): a round's games are rows before any
+  of them starts, so a resumed tournament knows exactly what is left;
+- **each game is committed once** (`record`): the match and the mark on its scheduled game
+  go in one transaction, and the mark is only set on a game that has none yet, so a game
+  played twice (a worker that died after finishing, two drivers resuming at once) is
+  saved once and the second copy is dropped whole.
+
+A game whose match id is empty is still to be played. The tables live beside `matches`
+in the same database (any SQLAlchemy URL), created when a `TournamentStore` opens it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    delete,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from sparring.arena.store import (
+    MatchRecord,
+    MatchRow,
+    Seed,
+    Store,
+    TableBase,
+    UtcDateTime,
+    match_row,
+    one_line,
+)
+from sparring.core.errors import BadInput
+
+from .schedule import ScheduledGame, Slot
+
+_ID = BigInteger().with_variant(Integer, "sqlite")
+
+
+class TournamentRow(TableBase):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(_ID, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(128), unique=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(UtcDateTime)
+
+
+class TournamentGameRow(TableBase):
+    __tablename__ = "tournament_games"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "round", "pairing", "set", "order", name="one_slot"),
+    )
+
+    id: Mapped[int] = mapped_column(_ID, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    pairing: Mapped[int] = mapped_column(Integer)
+    set: Mapped[int] = mapped_column(Integer)
+    order: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Seed)
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+    returns: Mapped[list[float] | None] = mapped_column(JSON)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A competitor: a name for tables, and a seat description as `sparring match` takes
+    (``builtin:NAME``, ``KIND:ARGUMENT`` or a bot command)."""
+
+    name: str
+    seat: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that decides a tournament's schedule and how its games are played, kept
+    with it so that ``--resume`` needs nothing else. `sets`: seeds per pairing, each played
+    in every seat order; `players`: seats per table; `sprt`: the test's settings and game
+    limits, for `compare` only."""
+
+    game: str
+    format: str
+    entrants: tuple[Entrant, ...]
+    options: dict[str, Any]
+    players: int
+    sets: int
+    orders: str
+    rounds: int
+    seed: int
+    time_limit: float | None
+    memory_mib: int
+    sandbox: bool
+    sprt: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["entrants"] = [asdict(entrant) for entrant in self.entrants]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Settings:
+        entrants = tuple(Entrant(**entrant) for entrant in data["entrants"])
+        return cls(**{**data, "entrants": entrants})
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: int
+    name: str
+    settings: Settings
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A scheduled game and, once played, what became of it: its match, each seat's
+    return (the game's own score of the seat, higher is better) and the referee's
+    failure verdicts in that match."""
+
+    id: int
+    slot: Slot
+    seed: int
+    seats: tuple[int, ...]
+    match_id: int | None
+    returns: tuple[float, ...] | None
+    verdicts: tuple[dict[str, Any], ...]
+
+    @property
+    def played(self) -> bool:
+        return self.match_id is not None
+
+
+class TournamentStore(Store):
+    """A `Store` that also keeps tournaments (see the module docstring)."""
+
+    def create(self, name: str, settings: Settings) -> Tournament:
+        """A new tournament named `name`; a name already taken is a `BadInput`."""
+        row = TournamentRow(
+            name=name,
+            game=settings.game,
+            settings=settings.to_json(),
+            created_at=dt.datetime.now(dt.UTC),
+        )
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(row)
+                session.flush()
+                made = _tournament(row)
+        except IntegrityError:
+            raise BadInput(
+                f"a tournament named {name!r} exists in {self.url}: resume it with "
+                f"--resume {name}, or choose another --name"
+            ) from None
+        except SQLAlchemyError as error:
+            raise BadInput(f"cannot create tournament in {self.url}: {one_line(error)}") from None
+        return made
+
+    def find(self, name: str) -> Tournament:
+        """The tournament named `name` (or with that id), or a `BadInput` listing none."""
+        query = select(TournamentRow).where(TournamentRow.name == name)
+        if name.isdigit():
+            query = select(TournamentRow).where(
+                (TournamentRow.name == name) | (TournamentRow.id == int(name))
+            )
+        with self._reading("tournament"), Session(self.engine) as session:
+            row = session.scalars(query.order_by(TournamentRow.id)).first()
+            if row is None:
+                raise BadInput(f"no tournament {name!r} in {self.url}")
+            return _tournament(row)
+
+    def tournaments(self) -> list[Tournament]:
+        """Every tournament, newest first."""
+        query = select(TournamentRow).order_by(TournamentRow.id.desc())
+        with self._reading("tournaments"), Session(self.engine) as session:
+            return [_tournament(row) for row in session.scalars(query)]
+
+    def next_name(self, game: str) -> str:
+        """A fresh default name: the game and a number no tournament of it has used."""
+        with self._reading("tournaments"), Session(self.engine) as session:
+            taken = set(session.scalars(select(TournamentRow.name)))
+        number = 1
+        while f"{game}-{number}" in taken:
+            number += 1
+        return f"{game}-{number}"
+
+    def schedule(self, tournament: Tournament, games: Sequence[ScheduledGame]) -> list[GameRecord]:
+        """Store `games` as to be played, in one transaction, and return them as stored;
+        games already scheduled in the same slots (a resumed round) are left as they are
+        and not returned."""
+        with self._writing("schedule"), Session(self.engine) as session, session.begin():
+            slots = [game.slot for game in games]
+            near = select(TournamentGameRow).where(  # only rows that could share a slot
+                TournamentGameRow.tournament_id == tournament.id,
+                TournamentGameRow.round.in_({slot.round for slot in slots}),
+                TournamentGameRow.pairing.in_({slot.pairing for slot in slots}),
+                TournamentGameRow.set.in_({slot.set for slot in slots}),
+            )
+            present = {
+                (row.round, row.pairing, row.set, row.order) for row in session.scalars(near)
+            }
+            added = [
+                TournamentGameRow(
+                    tournament_id=tournament.id,
+                    round=game.slot.round,
+                    pairing=game.slot.pairing,
+                    set=game.slot.set,
+                    order=game.slot.order,
+                    seed=game.seed,
+                    seats=list(game.seats),
+                )
+                for game in games
+                if (game.slot.round, game.slot.pairing, game.slot.set, game.slot.order)
+                not in present
+            ]
+            session.add_all(added)
+            session.flush()
+            return [_game(row, None) for row in added]
+
+    def games(self, tournament: Tournament) -> list[GameRecord]:
+        """Every scheduled game, played or not, in schedule order."""
+        query = (
+            select(TournamentGameRow, MatchRow.verdicts)
+            .outerjoin(MatchRow, MatchRow.id == TournamentGameRow.match_id)
+            .where(TournamentGameRow.tournament_id == tournament.id)
+            .order_by(
+                TournamentGameRow.round,
+                TournamentGameRow.pairing,
+                TournamentGameRow.set,
+                TournamentGameRow.order,
+            )
+        )
+        with self._reading("games"), Session(self.engine) as session:
+            return [_game(row, verdicts) for row, verdicts in session.execute(query)]
+
+    def record(self, game_id: int, match: MatchRecord, returns: Sequence[float]) -> int | None:
+        """Save `match` as what scheduled game `game_id` became, in one transaction; the id
+        of the saved match, or None when the game already had one (the copy is dropped)."""
+        row = match_row(match, self.key)
+        with self._writing("game"), Session(self.engine) as session, session.begin():
+            session.add(row)
+            session.flush()
+            marked = session.execute(
+                update(TournamentGameRow)
+                .where(TournamentGameRow.id == game_id, TournamentGameRow.match_id.is_(None))
+                .values(match_id=row.id, returns=list(returns))
+            )
+            if marked.rowcount != 1:  # type: ignore[attr-defined]
+                session.rollback()
+                return None
+            return row.id
+
+    def drop_unplayed(self, tournament: Tournament) -> int:
+        """Remove the games not yet played (a test that has decided needs no more); how many."""
+        with self._writing("schedule"), Session(self.engine) as session, session.begin():
+            removed = session.execute(
+                delete(TournamentGameRow).where(
+                    TournamentGameRow.tournament_id == tournament.id,
+                    TournamentGameRow.match_id.is_(None),
+                )
+            )
+            return int(removed.rowcount)  # type: ignore[attr-defined]
+
+    def _reading(self, what: str) -> contextlib.AbstractContextManager[None]:
+        return _database_errors(f"cannot read {what} from {self.url}")
+
+    def _writing(self, what: str) -> contextlib.AbstractContextManager[None]:
+        return _database_errors(f"cannot save the {what} in {self.url}")
+
+
+@contextlib.contextmanager
+def _database_errors(prefix: str) -> Iterator[None]:
+    """Turns a database error inside the `with` into a one-line `BadInput`."""
+    try:
+        yield
+    except SQLAlchemyError as error:
+        raise BadInput(f"{prefix}: {one_line(error)}") from error
+
+
+def _tournament(row: TournamentRow) -> Tournament:
+    return Tournament(row.id, row.name, Settings.from_json(row.settings), row.created_at)
+
+
+def _game(row: TournamentGameRow, verdicts: list[dict[str, Any]] | None) -> GameRecord:
+    return GameRecord(
+        id=row.id,
+        slot=Slot(row.round, row.pairing, row.set, row.order),
+        seed=row.seed,
+        seats=tuple(row.seats),
+        match_id=row.match_id,
+        returns=None if row.returns is None else tuple(row.returns),
+        verdicts=tuple(verdicts or ()),
+    )
