@@ -1,0 +1,1 @@
+"""Tournaments: schedules, the store of their games, running them, ratings and statistics."""
