@@ -22,12 +22,12 @@ from typing import Any
 
 from sparring.core.errors import IllegalAction
 from sparring.core.events import Event
-from sparring.core.game import GameSpec, end_reason_of, winner_of
+from sparring.core.game import GameSpec, ViewFunction, end_reason_of, winner_of
 from sparring.core.replay import ReplayWriter
 from sparring.core.verdicts import IA
 
 from .process import BotFailure
-from .seats import Seat
+from .seats import BuiltinSeat, Seat
 
 
 @dataclass
@@ -146,6 +146,7 @@ def _play(
     """Start the seats, ask for decisions until the game is over, tell the result."""
     state = outcome.state
     players = len(seats)
+    views = [_view_function(spec, seat) for seat in seats]
     for index, seat in enumerate(seats):
         try:
             seat.start(spec, index, players, options, limit)
@@ -157,17 +158,18 @@ def _play(
     while not state.is_terminal():
         for index in state.to_move():
             count += 1
-            _decide(spec, outcome, seats[index], index, limit, count, recorder)
+            _decide(spec, outcome, seats[index], views[index], index, limit, count, recorder)
             publish()
             if state.is_terminal():
                 break
-    _farewell(spec, outcome, seats)
+    _farewell(spec, outcome, seats, views)
 
 
 def _decide(
     spec: GameSpec,
     outcome: MatchOutcome,
     seat: Seat,
+    view_function: ViewFunction | None,
     index: int,
     limit: float,
     count: int,
@@ -175,7 +177,7 @@ def _decide(
 ) -> None:
     state = outcome.state
     legal = state.legal_actions(index)
-    view = spec.view(state, index)
+    view = None if view_function is None else view_function(state, index)
     seconds = spec.clock(state, index, limit)
     started = time.monotonic()
     try:
@@ -193,6 +195,16 @@ def _decide(
         return
     if recorder is not None:
         recorder.decision(state, index, action, spent)
+
+
+def _view_function(spec: GameSpec, seat: Seat) -> ViewFunction | None:
+    """How a seat's view is made: an in-process agent gets only what it reads (none, or
+    the lean view without the log: `GameSpec.view_for`), as in `play` and the benchmarks —
+    the full view with its log is most of a cheap agent's decision; every other seat,
+    a bot, gets the full view it is sent."""
+    if isinstance(seat, BuiltinSeat):
+        return spec.view_for(seat.agent)
+    return spec.view
 
 
 def _clock(outcome: MatchOutcome, index: int, spent: float) -> None:
@@ -220,10 +232,15 @@ def _fail(
         recorder.decision(outcome.state, index, action, spent, verdict=verdict, reason=detail)
 
 
-def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> None:
+def _farewell(
+    spec: GameSpec,
+    outcome: MatchOutcome,
+    seats: Sequence[Seat],
+    views: Sequence[ViewFunction | None],
+) -> None:
     """Tell every seat the result. Only public facts go out: the game's full summary (which
     may name hidden pieces, such as a hidden team) stays with the store; each seat gets its
-    own final view for the rest."""
+    own final view for the rest (as it reads views: see `_view_function`)."""
     state = outcome.state
     result = {
         "winner": winner_of(state),
@@ -231,5 +248,5 @@ def _farewell(spec: GameSpec, outcome: MatchOutcome, seats: Sequence[Seat]) -> N
         "returns": list(state.returns()),
         "verdicts": [v.to_json() for v in outcome.verdicts],
     }
-    for index, seat in enumerate(seats):
-        seat.finish(spec.view(state, index), result)
+    for index, (seat, view_function) in enumerate(zip(seats, views, strict=True)):
+        seat.finish(None if view_function is None else view_function(state, index), result)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
-from sparring.core.game import Agent, GameSpec
+from sparring.core.game import Agent, GameSpec, View
 
 from .process import BotFailure, BotProcess, Limits, split_command
 from .protocol import act_message, chosen_action, end_message, start_message
@@ -26,9 +26,9 @@ class Seat(Protocol):
         self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float
     ) -> None: ...
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any: ...
+    def decide(self, view: View, legal: Sequence[Any], seconds: float) -> Any: ...
 
-    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None: ...
+    def finish(self, view: View, result: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -43,10 +43,12 @@ class BuiltinSeat:
     def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
         self._spec = spec
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
-        return self.agent.act(view if self.agent.needs_view else None, legal)
+    def decide(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
+        """The agent's choice; the referee made `view` as the agent reads it (None, or the
+        lean view, where it reads less: see `referee._view_function`)."""
+        return self.agent.act(view, legal)
 
-    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+    def finish(self, view: View, result: dict[str, Any]) -> None:
         return None
 
     def close(self) -> None:
@@ -71,7 +73,7 @@ class BotSeat:
         self.process.send(start_message(spec, seat, players, options, seconds))
         self.process.pause()
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
+    def decide(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
         assert self.process is not None
         self.decisions += 1
         reply = self.process.request(
@@ -85,7 +87,7 @@ class BotSeat:
             self.process.kill()
             raise
 
-    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+    def finish(self, view: View, result: dict[str, Any]) -> None:
         if self.process is not None:
             self.process.close(end_message(self._seat, result, view))
 

@@ -45,7 +45,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, unde
 
 from sparring.core.digest import DIGEST_LENGTH, hmac_hex, key_from_env, sha256_hex
 from sparring.core.errors import BadInput
-from sparring.core.replay import Decision, parse_replay, replay_lines
+from sparring.core.replay import Decision, parse_written_replay
 
 DEFAULT_URL = "sqlite:///sparring.db"
 ENV_URL = "SPARRING_DB"  # overrides the default, e.g. for a shared PostgreSQL store
@@ -174,7 +174,7 @@ class MatchRecord:
         Verdicts and per-seat timings are read off the decision records, so what the store
         says always agrees with what the replay shows. `finished_at` defaults to now.
         """
-        replay = parse_replay(replay_lines(text))
+        replay = parse_written_replay(text)
         header, result = replay.header, replay.result
         if result is None:
             raise BadInput("the replay has no result line: only finished matches are stored")
@@ -343,7 +343,7 @@ class Store:
     def save(self, record: MatchRecord) -> int:
         """Write `record` in one transaction and return its new id. The record's `id` and
         digests are ignored: the store takes its own of the replay text it writes."""
-        row = match_row(record, self.key)
+        row = MatchRow(**match_values(record, self.key))
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(row)
@@ -407,24 +407,25 @@ def _checked_replay(record: MatchRecord) -> str:
     return record.replay
 
 
-def match_row(record: MatchRecord, key: bytes | None) -> MatchRow:
+def match_values(record: MatchRecord, key: bytes | None) -> dict[str, Any]:
+    """The columns of `record`'s row (without its id), the replay's digests taken here."""
     replay = _checked_replay(record)
-    return MatchRow(
-        game=record.game,
-        rules_version=record.rules_version,
-        options=record.options,
-        seed=record.seed,
-        seats=record.seats,
-        verdicts=record.verdicts,
-        winner=record.winner,
-        result=record.result,
-        timings=record.timings,
-        replay=replay,
-        started_at=record.started_at,
-        finished_at=record.finished_at,
-        sha256=sha256_hex(replay),
-        hmac_sha256=None if key is None else hmac_hex(key, replay),
-    )
+    return {
+        "game": record.game,
+        "rules_version": record.rules_version,
+        "options": record.options,
+        "seed": record.seed,
+        "seats": record.seats,
+        "verdicts": record.verdicts,
+        "winner": record.winner,
+        "result": record.result,
+        "timings": record.timings,
+        "replay": replay,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "sha256": sha256_hex(replay),
+        "hmac_sha256": None if key is None else hmac_hex(key, replay),
+    }
 
 
 def _record_from_row(row: MatchRow, *, with_replay: bool) -> MatchRecord:

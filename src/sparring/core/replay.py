@@ -65,8 +65,24 @@ class Result(msgspec.Struct, tag="result", tag_field="type", forbid_unknown_fiel
 
 
 Record = Header | Decision | Chance | Result
+
+
+class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type"):
+    """A `Decision` as it is written: the action is the game's own struct, encoded as it
+    stands — the same JSON as its `to_json()` dict, without building the dict first (a
+    sixth of what recording a decision cost)."""
+
+    seat: int
+    action: msgspec.Struct | None
+    time: float = 0.0
+    verdict: str = OK
+    reason: str | None = None
+
+
 _encoder = msgspec.json.Encoder()
+NEWLINE = ord("\n")
 _decoder = msgspec.json.Decoder(Record)
+_decode_all = msgspec.json.Decoder(list[Record])
 
 
 def _options_json(options: Any) -> dict[str, Any]:
@@ -76,26 +92,31 @@ def _options_json(options: Any) -> dict[str, Any]:
 
 
 class ReplayWriter:
-    """Streams a replay to `target` (a path or an open text file) while a match is played."""
+    """Streams a replay to `target` (a path or an open text file) while a match is played,
+    each line flushed as it is known; with no target (None), keeps it in memory for `text`
+    instead — a tournament's worker, whose replay only counts once the game is over,
+    saves the cost of a text write per record (a fifth of a cheap game's time)."""
 
     def __init__(
         self,
-        target: str | Path | IO[str],
+        target: str | Path | IO[str] | None,
         spec: GameSpec,
         seed: int,
         options: Any,
         seats: list[dict[str, Any]],
     ) -> None:
+        self._buffer = bytearray()
+        self._file: IO[str] | None = None
+        self._owned = False
         if isinstance(target, str | Path):
             try:
-                self._file: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
+                self._file = open(target, "w", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
                 raise BadInput(f"cannot write replay {target}: {error.strerror}") from None
             self._owned = True
         else:
-            self._file, self._owned = target, False
+            self._file = target
         self._chance_seen = 0
-        self.lines: list[Record] = []
         self._write(
             Header(
                 format=FORMAT,
@@ -109,10 +130,17 @@ class ReplayWriter:
         )
         self._spec = spec
 
-    def _write(self, record: Record) -> None:
-        self.lines.append(record)
+    def _write(self, record: Record | _WrittenDecision) -> None:
+        if self._file is None:
+            _encoder.encode_into(record, self._buffer, -1)
+            self._buffer.append(NEWLINE)
+            return
         self._file.write(_encoder.encode(record).decode() + "\n")
         self._file.flush()
+
+    def text(self) -> str:
+        """The replay kept in memory (a writer made with no target)."""
+        return self._buffer.decode()
 
     def _chance(self, state: Any) -> None:
         log = state.rng.log
@@ -134,9 +162,9 @@ class ReplayWriter:
         reason: str | None = None,
     ) -> None:
         """Record one decision (or a failure verdict) and the chance outcomes it caused."""
-        payload = action.to_json() if hasattr(action, "to_json") else None
+        payload = action if isinstance(action, msgspec.Struct) else None
         self._write(
-            Decision(
+            _WrittenDecision(
                 seat=seat, action=payload, time=round(spent, 6), verdict=verdict, reason=reason
             )
         )
@@ -152,7 +180,7 @@ class ReplayWriter:
                 reason=end_reason_of(state),
             )
         )
-        if self._owned:
+        if self._owned and self._file is not None:
             self._file.close()
 
 
@@ -175,6 +203,27 @@ def parse_replay(lines: list[str], source: str = "replay") -> Replay:
             raise BadInput(
                 f"{source}: line {number} is not a valid replay record: {error}"
             ) from None
+    return _assembled(records, source)
+
+
+def parse_written_replay(text: str) -> Replay:
+    """A replay a referee has just written (a tournament's driver reads one per game):
+    its lines decoded in one call, as a JSON array, several times faster than
+    `parse_replay`'s line by line. Anything unexpected — a line that is not one record —
+    falls back to `parse_replay`, for its errors."""
+    lines = replay_lines(text)
+    present = [line for line in lines if line.strip()]
+    try:
+        records = _decode_all.decode("[" + ",".join(present) + "]")
+    except msgspec.DecodeError:
+        return parse_replay(lines)
+    if len(records) != len(present):
+        return parse_replay(lines)
+    return _assembled(records, "replay")
+
+
+def _assembled(records: list[Record], source: str) -> Replay:
+    """The decoded records as a replay: a header first, one result last, if any."""
     if not records or not isinstance(records[0], Header):
         raise BadInput(f"{source}: the first line must be the replay header")
     header = records[0]

@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     delete,
+    insert,
     select,
     update,
 )
@@ -42,7 +43,7 @@ from sparring.arena.store import (
     Store,
     TableBase,
     UtcDateTime,
-    match_row,
+    match_values,
     one_line,
 )
 from sparring.core.errors import BadInput
@@ -148,6 +149,16 @@ class GameRecord:
         return self.match_id is not None
 
 
+@dataclass(frozen=True)
+class Result:
+    """A played game to record: its scheduled game, the match it became, and each seat's
+    return."""
+
+    game_id: int
+    match: MatchRecord
+    returns: tuple[float, ...]
+
+
 class TournamentStore(Store):
     """A `Store` that also keeps tournaments (see the module docstring)."""
 
@@ -250,22 +261,35 @@ class TournamentStore(Store):
         with self._reading("games"), Session(self.engine) as session:
             return [_game(row, verdicts) for row, verdicts in session.execute(query)]
 
-    def record(self, game_id: int, match: MatchRecord, returns: Sequence[float]) -> int | None:
-        """Save `match` as what scheduled game `game_id` became, in one transaction; the id
-        of the saved match, or None when the game already had one (the copy is dropped)."""
-        row = match_row(match, self.key)
-        with self._writing("game"), Session(self.engine) as session, session.begin():
-            session.add(row)
-            session.flush()
-            marked = session.execute(
-                update(TournamentGameRow)
-                .where(TournamentGameRow.id == game_id, TournamentGameRow.match_id.is_(None))
-                .values(match_id=row.id, returns=list(returns))
-            )
-            if marked.rowcount != 1:  # type: ignore[attr-defined]
-                session.rollback()
-                return None
-            return row.id
+    def record(self, results: Sequence[Result]) -> list[int | None]:
+        """Save each result's match as what its scheduled game became, all in one
+        transaction (a driver records every game that finished while it was writing the
+        last ones together: one disk sync for them all). For each, the id of the saved
+        match, or None when its game already had one — that copy is dropped whole."""
+        if not results:
+            return []
+        rows = [match_values(result.match, self.key) for result in results]
+        saved: list[int | None] = []
+        with self._writing("games"), Session(self.engine) as session, session.begin():
+            # One statement for all the matches (SQLAlchemy's bulk insert): a per-row ORM
+            # insert was most of a cheap game's cost to the driver.
+            inserted = session.scalars(
+                insert(MatchRow).returning(MatchRow.id, sort_by_parameter_order=True), rows
+            ).all()
+            for result, match_id in zip(results, inserted, strict=True):
+                marked = session.execute(
+                    update(TournamentGameRow)
+                    .where(
+                        TournamentGameRow.id == result.game_id,
+                        TournamentGameRow.match_id.is_(None),
+                    )
+                    .values(match_id=match_id, returns=list(result.returns))
+                )
+                saved.append(match_id if marked.rowcount == 1 else None)  # type: ignore[attr-defined]
+            copies = [m for m, kept in zip(inserted, saved, strict=True) if kept is None]
+            if copies:
+                session.execute(delete(MatchRow).where(MatchRow.id.in_(copies)))
+        return saved
 
     def drop_unplayed(self, tournament: Tournament) -> int:
         """Remove the games not yet played (a test that has decided needs no more); how many."""
