@@ -206,15 +206,21 @@ def _verdicts(decisions: list[Decision]) -> list[dict[str, Any]]:
 
 
 def _timings(decisions: list[Decision], seats: int) -> list[dict[str, Any]]:
-    """Per seat: how many decisions, their total and their longest thinking time."""
-    table = [{"seat": s, "decisions": 0, "total": 0.0, "max": 0.0} for s in range(seats)]
+    """Per seat: how many decisions, their total (rounded to the microsecond, as each time
+    is) and their longest thinking time. Plain lists in the loop: a tournament's driver
+    runs it for every game."""
+    counts, totals, longest = [0] * seats, [0.0] * seats, [0.0] * seats
     for d in decisions:
-        if 0 <= d.seat < seats:
-            entry = table[d.seat]
-            entry["decisions"] += 1
-            entry["total"] = round(entry["total"] + d.time, 6)
-            entry["max"] = max(entry["max"], d.time)
-    return table
+        seat = d.seat
+        if 0 <= seat < seats:
+            counts[seat] += 1
+            totals[seat] += d.time
+            if d.time > longest[seat]:
+                longest[seat] = d.time
+    return [
+        {"seat": s, "decisions": counts[s], "total": round(totals[s], 6), "max": longest[s]}
+        for s in range(seats)
+    ]
 
 
 def _parse_started(text: str, fallback: dt.datetime) -> dt.datetime:
