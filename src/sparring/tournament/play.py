@@ -9,6 +9,8 @@ machines need no access to it.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,17 +40,26 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its replay (the source of the stored match) and each seat's return."""
+    """A played game: its replay (the source of the stored match), each seat's return, and
+    how long the worker took (the driver sizes its chunks of games by it)."""
 
     game_id: int
     replay: str
     returns: tuple[float, ...]
+    seconds: float
+
+
+def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
+    """Play several tasks in a row: a chunk handed to a worker at once, so games of a few
+    milliseconds do not each pay for a trip to a worker process and back."""
+    return [play_task(task) for task in tasks]
 
 
 def play_task(task: GameTask) -> GameReport:
     """Play `task` to the end under the referee (built-in agents alone: in the engine's
     own loop). A seat's failures (a bot that cannot start, crashes or times out) are
     verdicts inside the game, not errors of the task."""
+    started = time.perf_counter()
     spec = get_game(task.game)
     options = spec.options_from_json(task.options or None)
     limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
@@ -67,4 +78,5 @@ def play_task(task: GameTask) -> GameReport:
         state = run_match(
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=recorder
         ).state
-    return GameReport(task.game_id, recorder.text(), tuple(state.returns()))
+    seconds = time.perf_counter() - started
+    return GameReport(task.game_id, recorder.text(), tuple(state.returns()), seconds)

@@ -18,21 +18,25 @@ import logging
 import multiprocessing
 import os
 import signal
+from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
 
-from .play import GameReport, GameTask, play_task
+from .play import GameReport, GameTask, play_tasks
 
 #: Ray retries a task this often when the process or machine running it dies.
 RAY_RETRIES = 3
 
 
 class Pool(Protocol):
+    """Plays chunks of games: `submit` hands `tasks` to one worker, to be played in a row,
+    and returns one future per game."""
+
     workers: int
 
-    def submit(self, task: GameTask) -> Future[GameReport]: ...
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]: ...
 
     def restart(self) -> None: ...
 
@@ -68,8 +72,8 @@ class LocalPool:
             initargs=(os.getpid(),),
         )
 
-    def submit(self, task: GameTask) -> Future[GameReport]:
-        return self._executor.submit(play_task, task)
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+        return split_chunk(self._executor.submit(play_tasks, tuple(tasks)), len(tasks))
 
     def restart(self) -> None:
         """Replace a pool broken by a worker's death with a fresh one."""
@@ -103,18 +107,36 @@ class RayPool:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, ValueError, RuntimeError) as error:
             raise BadInput(f"cannot join the Ray cluster at {address}: {error}") from None
-        self._remote: Any = ray.remote(max_retries=RAY_RETRIES, num_cpus=1)(play_task)
+        self._remote: Any = ray.remote(max_retries=RAY_RETRIES, num_cpus=1)(play_tasks)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
-    def submit(self, task: GameTask) -> Future[GameReport]:
-        future: Future[GameReport] = self._remote.remote(task).future()
-        return future
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+        chunk: Future[list[GameReport]] = self._remote.remote(tuple(tasks)).future()
+        return split_chunk(chunk, len(tasks))
 
     def restart(self) -> None:
         """Ray replaces dead workers itself; nothing to do."""
 
     def close(self) -> None:
         self._ray.shutdown()
+
+
+def split_chunk(chunk: Future[list[GameReport]], games: int) -> list[Future[GameReport]]:
+    """One future per game of a chunk, settled when the chunk is: each with its game's
+    report, or all with the chunk's error (a worker that died takes the chunk with it)."""
+    parts: list[Future[GameReport]] = [Future() for _ in range(games)]
+
+    def settle(done: Future[list[GameReport]]) -> None:
+        error = done.exception()
+        if error is not None:
+            for part in parts:
+                part.set_exception(error)
+            return
+        for part, report in zip(parts, done.result(), strict=True):
+            part.set_result(report)
+
+    chunk.add_done_callback(settle)
+    return parts
 
 
 def open_pool(workers: int | None, ray_address: str | None) -> Pool:

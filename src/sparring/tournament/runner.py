@@ -14,7 +14,9 @@ workers stops the tournament with a message rather than looping.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -31,9 +33,16 @@ from .standings import entrant_points, tables_met
 
 #: How many times the games out when a worker died are handed out again before giving up.
 WORKER_DEATHS_PER_GAME = 3
-#: Tasks kept out per worker, so a worker finishing a game finds the next one waiting even
-#: while the driver is busy recording (measured: 2 left workers idle on games of a few ms).
-TASKS_PER_WORKER = 16
+#: Finished games wait at most this long to be recorded together with the next ones: one
+#: disk sync per batch instead of per game (a kill loses at most these, played again).
+RECORD_SECONDS = 0.1
+#: Chunks kept out per worker, so a worker finishing one finds the next waiting even while
+#: the driver is busy recording.
+TASKS_PER_WORKER = 3
+#: A chunk of games handed to a worker at once should take about this long ...
+CHUNK_SECONDS = 0.05
+#: ... and hold at most this many games.
+MAX_CHUNK = 32
 
 Recorded = Callable[[GameRecord], None]
 
@@ -78,44 +87,72 @@ class Dispatcher:
         self._store = store
         self._pool = pool
         self._on_recorded = on_recorded
+        self._chunk = 1  # games per chunk, until games have been timed
 
     def play(
         self,
         games: Iterable[tuple[GameRecord, GameTask]],
         stop: Callable[[], bool] = lambda: False,
     ) -> None:
-        """Play `games` (pulled lazily, a few per worker ahead) until they run out or
-        `stop()` says enough after a record; games not yet handed out then stay unplayed."""
+        """Play `games` (pulled lazily, a few chunks per worker ahead) until they run out or
+        `stop()` says enough after a record; games not yet handed out then stay unplayed.
+        Finished games are recorded together at most every `RECORD_SECONDS` (all at once
+        when nothing else is out), so cheap games cost one disk sync per batch."""
         waiting: Iterator[tuple[GameRecord, GameTask]] = iter(games)
         out: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
+        finished: list[tuple[GameRecord, GameReport]] = []
         deaths: Counter[int] = Counter()
-        room = self._pool.workers * TASKS_PER_WORKER
-        stopped = False
+        recorded_at = time.monotonic()
         while True:
-            while not stopped and len(out) < room:
-                item = next(waiting, None)
-                if item is None:
+            while len(out) < self._pool.workers * TASKS_PER_WORKER * self._chunk:
+                chunk = list(itertools.islice(waiting, self._chunk))
+                if not chunk:
                     break
-                out[self._pool.submit(item[1])] = item
-            if not out:
+                out.update(self._submit(chunk))
+            if not out and not finished:
                 return
-            done, _ = wait(out, return_when=FIRST_COMPLETED)
             lost = {}
-            finished = []
-            for future in done:
-                game, task = out.pop(future)
-                try:
-                    finished.append((game, future.result()))
-                except BrokenProcessPool:
-                    lost[future] = (game, task)
-            for recorded in self._record(finished):
-                self._on_recorded(recorded)
-                stopped = stopped or stop()
-            if stopped:
-                self._pool.restart()  # abandon games out: nothing more is wanted of them
-                return
+            if out:
+                due = recorded_at + RECORD_SECONDS - time.monotonic()
+                timeout = max(0.0, due) if finished else None
+                done, _ = wait(out, timeout=timeout, return_when=FIRST_COMPLETED)
+                for future in done:
+                    game, task = out.pop(future)
+                    try:
+                        finished.append((game, future.result()))
+                    except BrokenProcessPool:
+                        lost[future] = (game, task)
+            if finished and (not out or time.monotonic() >= recorded_at + RECORD_SECONDS):
+                self._size_chunks([report for _, report in finished])
+                if self._record_all(finished, stop):
+                    self._pool.restart()  # abandon games out: nothing more is wanted of them
+                    return
+                finished, recorded_at = [], time.monotonic()
             if lost:  # every game still out went down with the pool
                 out = self._hand_out_again({**lost, **out}, deaths)
+
+    def _submit(
+        self, chunk: list[tuple[GameRecord, GameTask]]
+    ) -> dict[Future[GameReport], tuple[GameRecord, GameTask]]:
+        futures = self._pool.submit([task for _, task in chunk])
+        return dict(zip(futures, chunk, strict=True))
+
+    def _size_chunks(self, reports: list[GameReport]) -> None:
+        """Games per chunk from how long games took: enough for a chunk to last about
+        `CHUNK_SECONDS`, so a trip to a worker costs little beside what it plays, and no
+        more than `MAX_CHUNK`, so work stays spread over the workers."""
+        per_game = max(sum(report.seconds for report in reports) / len(reports), 1e-6)
+        self._chunk = max(1, min(MAX_CHUNK, round(CHUNK_SECONDS / per_game)))
+
+    def _record_all(
+        self, finished: list[tuple[GameRecord, GameReport]], stop: Callable[[], bool]
+    ) -> bool:
+        """Record `finished`, tell of each, and say whether `stop()` asked for no more."""
+        stopped = False
+        for recorded in self._record(finished):
+            self._on_recorded(recorded)
+            stopped = stopped or stop()
+        return stopped
 
     def _record(self, finished: list[tuple[GameRecord, GameReport]]) -> list[GameRecord]:
         """Store what the `finished` games became, in one transaction; the games as now
@@ -143,15 +180,17 @@ class Dispatcher:
     ) -> dict[Future[GameReport], tuple[GameRecord, GameTask]]:
         """After a worker died: a fresh pool, and every game that was out handed out anew."""
         self._pool.restart()
-        again = {}
-        for game, task in out.values():
+        for game, _ in out.values():
             deaths[game.id] += 1
             if deaths[game.id] > WORKER_DEATHS_PER_GAME:
                 raise BadInput(
                     f"workers died {WORKER_DEATHS_PER_GAME} times while game {game.id} "
                     f"(seed {game.seed}) was being played; the games recorded so far are kept"
                 )
-            again[self._pool.submit(task)] = (game, task)
+        again: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
+        games = list(out.values())
+        for start in range(0, len(games), self._chunk):
+            again.update(self._submit(games[start : start + self._chunk]))
         return again
 
 
