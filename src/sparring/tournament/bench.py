@@ -103,13 +103,13 @@ def tournament_ratios(
             for key, workers in (("one_worker", 1), ("two_workers", 2)):
                 seconds = timed_tournament(settings, workers, Path(folder), f"{key}-{repeat}")
                 times[key].append(seconds)
-    medians = {key: statistics.median(values) for key, values in times.items()}
+    medians = {key: round(statistics.median(values), 6) for key, values in times.items()}
     return {
         "game": spec.name,
         "agents": list(agents),
         "games": played,
         "repeats": repeats,
-        "median_seconds": {key: round(value, 4) for key, value in medians.items()},
+        "median_seconds": medians,
         "one_worker_vs_bench": round(medians["bench"] / medians["one_worker"], 3),
         "two_workers_vs_one": round(medians["one_worker"] / medians["two_workers"], 3),
     }
