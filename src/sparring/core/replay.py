@@ -163,12 +163,11 @@ class ReplayWriter:
     ) -> None:
         """Record one decision (or a failure verdict) and the chance outcomes it caused."""
         payload = action if isinstance(action, msgspec.Struct) else None
-        self._write(
-            _WrittenDecision(
-                seat=seat, action=payload, time=round(spent, 6), verdict=verdict, reason=reason
-            )
-        )
-        self._chance(state)
+        # Positional fields, and the chance log looked at only when it grew: this runs for
+        # every decision of every recorded game.
+        self._write(_WrittenDecision(seat, payload, round(spent, 6), verdict, reason))
+        if len(state.rng.log) > self._chance_seen:
+            self._chance(state)
 
     def finish(self, state: Any) -> None:
         self._chance(state)
