@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
@@ -69,7 +70,15 @@ class LocalPool:
         )
 
     def submit(self, task: GameTask) -> Future[GameReport]:
-        return self._executor.submit(play_task, task)
+        """The game's future; failed with `BrokenProcessPool` when a worker has died since
+        the last game was handed out, as the futures then out fail, so the runner replaces
+        the pool and hands this game out again like them."""
+        try:
+            return self._executor.submit(play_task, task)
+        except BrokenProcessPool as error:
+            broken: Future[GameReport] = Future()
+            broken.set_exception(error)
+            return broken
 
     def restart(self) -> None:
         """Replace a pool broken by a worker's death with a fresh one."""

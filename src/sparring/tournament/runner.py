@@ -136,7 +136,7 @@ class Dispatcher:
             deaths[game.id] += 1
             if deaths[game.id] > WORKER_DEATHS_PER_GAME:
                 raise BadInput(
-                    f"workers died {WORKER_DEATHS_PER_GAME} times while game {game.id} "
+                    f"workers died {deaths[game.id]} times while game {game.id} "
                     f"(seed {game.seed}) was being played; the games recorded so far are kept"
                 )
             again[self._pool.submit(task)] = (game, task)
