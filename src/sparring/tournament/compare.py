@@ -119,15 +119,15 @@ def run_compare(
     known = store.games(tournament)
     tally = tally_of(known)
 
-    def recorded(game: GameRecord) -> None:
+    def enough_after(game: GameRecord) -> bool:
+        """Counted in the tally before it is recorded, so the test decides at the game
+        that decides it and nothing after it is kept."""
         tally.add(game)
-        on_recorded(game)
-
-    def enough() -> bool:
         return finished(tally.verdict(settings), limits)
 
-    if not enough():
-        Dispatcher(store, pool, recorded).play(_pairs(store, tournament, known), stop=enough)
+    if not finished(tally.verdict(settings), limits):
+        games = _pairs(store, tournament, known)
+        Dispatcher(store, pool, on_recorded).play(games, enough_after=enough_after)
     store.drop_unplayed(tournament)
     return tally.verdict(settings)
 

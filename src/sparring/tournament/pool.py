@@ -20,6 +20,7 @@ import os
 import signal
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
@@ -73,7 +74,15 @@ class LocalPool:
         )
 
     def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
-        return split_chunk(self._executor.submit(play_tasks, tuple(tasks)), len(tasks))
+        """The games' futures; failed with `BrokenProcessPool` when a worker has died since
+        the last chunk was handed out, as the futures then out fail, so the runner replaces
+        the pool and hands these games out again like them."""
+        try:
+            chunk = self._executor.submit(play_tasks, tuple(tasks))
+        except BrokenProcessPool as error:
+            chunk = Future()
+            chunk.set_exception(error)
+        return split_chunk(chunk, len(tasks))
 
     def restart(self) -> None:
         """Replace a pool broken by a worker's death with a fresh one."""

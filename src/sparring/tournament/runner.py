@@ -92,12 +92,14 @@ class Dispatcher:
     def play(
         self,
         games: Iterable[tuple[GameRecord, GameTask]],
-        stop: Callable[[], bool] = lambda: False,
+        enough_after: Callable[[GameRecord], bool] | None = None,
     ) -> None:
         """Play `games` (pulled lazily, a few chunks per worker ahead) until they run out or
-        `stop()` says enough after a record; games not yet handed out then stay unplayed.
-        Finished games are recorded together at most every `RECORD_SECONDS` (all at once
-        when nothing else is out), so cheap games cost one disk sync per batch."""
+        `enough_after(game)` — asked of each finished game in turn, before it is recorded —
+        says no more are wanted: that game is the last recorded, and games finished after
+        it, still out or not yet handed out stay unplayed. Finished games are recorded
+        together at most every `RECORD_SECONDS` (all at once when nothing else is out), so
+        cheap games cost one disk sync per batch."""
         waiting: Iterator[tuple[GameRecord, GameTask]] = iter(games)
         out: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
         finished: list[tuple[GameRecord, GameReport]] = []
@@ -116,7 +118,7 @@ class Dispatcher:
                 due = recorded_at + RECORD_SECONDS - time.monotonic()
                 timeout = max(0.0, due) if finished else None
                 done, _ = wait(out, timeout=timeout, return_when=FIRST_COMPLETED)
-                for future in done:
+                for future in [future for future in out if future in done]:  # handed-out order
                     game, task = out.pop(future)
                     try:
                         finished.append((game, future.result()))
@@ -124,7 +126,10 @@ class Dispatcher:
                         lost[future] = (game, task)
             if finished and (not out or time.monotonic() >= recorded_at + RECORD_SECONDS):
                 self._size_chunks([report for _, report in finished])
-                if self._record_all(finished, stop):
+                wanted, ended = _until_enough(finished, enough_after)
+                for recorded in self._record(wanted):
+                    self._on_recorded(recorded)
+                if ended:
                     self._pool.restart()  # abandon games out: nothing more is wanted of them
                     return
                 finished, recorded_at = [], time.monotonic()
@@ -143,16 +148,6 @@ class Dispatcher:
         more than `MAX_CHUNK`, so work stays spread over the workers."""
         per_game = max(sum(report.seconds for report in reports) / len(reports), 1e-6)
         self._chunk = max(1, min(MAX_CHUNK, round(CHUNK_SECONDS / per_game)))
-
-    def _record_all(
-        self, finished: list[tuple[GameRecord, GameReport]], stop: Callable[[], bool]
-    ) -> bool:
-        """Record `finished`, tell of each, and say whether `stop()` asked for no more."""
-        stopped = False
-        for recorded in self._record(finished):
-            self._on_recorded(recorded)
-            stopped = stopped or stop()
-        return stopped
 
     def _record(self, finished: list[tuple[GameRecord, GameReport]]) -> list[GameRecord]:
         """Store what the `finished` games became, in one transaction; the games as now
@@ -184,7 +179,7 @@ class Dispatcher:
             deaths[game.id] += 1
             if deaths[game.id] > WORKER_DEATHS_PER_GAME:
                 raise BadInput(
-                    f"workers died {WORKER_DEATHS_PER_GAME} times while game {game.id} "
+                    f"workers died {deaths[game.id]} times while game {game.id} "
                     f"(seed {game.seed}) was being played; the games recorded so far are kept"
                 )
         again: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
@@ -192,6 +187,19 @@ class Dispatcher:
         for start in range(0, len(games), self._chunk):
             again.update(self._submit(games[start : start + self._chunk]))
         return again
+
+
+def _until_enough(
+    finished: list[tuple[GameRecord, GameReport]],
+    enough_after: Callable[[GameRecord], bool] | None,
+) -> tuple[list[tuple[GameRecord, GameReport]], bool]:
+    """The finished games up to and with the first after which `enough_after` wants no
+    more, and whether it said so (else: all of them, and False)."""
+    if enough_after is not None:
+        for index, (game, report) in enumerate(finished):
+            if enough_after(dataclasses.replace(game, returns=report.returns)):
+                return finished[: index + 1], True
+    return finished, False
 
 
 def run_tournament(

@@ -41,6 +41,9 @@ ROTATIONS = "rotations"
 SEAT_ORDERS = (ALL_ORDERS, ROTATIONS)
 
 _SEED_BITS = 63
+#: Tables a swiss draw tries in search of a round without a repeated table before it
+#: settles for the best-ranked choices (enough for any field where one is likely to exist).
+SWISS_SEARCH_STEPS = 20_000
 
 
 @dataclass(frozen=True, order=True)
@@ -119,18 +122,57 @@ def swiss_tables(
 ) -> list[tuple[int, ...]]:
     """One swiss round's tables: entrants ranked by `standings` (points so far; ties by
     entrant order), each table filled from the top with the best-ranked entrants left,
-    preferring ones that have not shared a table with those already seated (`met` holds
-    every pair that has). Entrants left over when fewer than `players` remain sit the round
-    out (a bye: no games, no points)."""
+    avoiding ones that have shared a table with those already seated (`met` holds every
+    pair that has) whenever the whole round can be drawn without such a repeat — a first
+    fresh choice that would force a repeat further down is passed over. Entrants left over
+    when fewer than `players` remain sit the round out (a bye: no games, no points)."""
     check_table_size(len(standings), players)
     ranked = sorted(range(len(standings)), key=lambda entrant: (-standings[entrant], entrant))
+    fresh = _tables_without_repeats(ranked, players, met)
+    return fresh if fresh is not None else _tables_preferring_fresh(ranked, players, met)
+
+
+def _tables_without_repeats(
+    ranked: list[int], players: int, met: set[frozenset[int]]
+) -> list[tuple[int, ...]] | None:
+    """The round drawn as `swiss_tables` says with no table seating two entrants who have
+    met, the best-ranked choices tried first; None when there is none, or when
+    `SWISS_SEARCH_STEPS` tables were tried without finding one (a large field late on)."""
+    tried = 0
+
+    def fill(left: list[int]) -> list[tuple[int, ...]] | None:
+        nonlocal tried
+        if len(left) < players:
+            return []
+        first, rest = left[0], left[1:]
+        partners = [entrant for entrant in rest if frozenset((first, entrant)) not in met]
+        for others in itertools.combinations(partners, players - 1):
+            tried += 1
+            if tried > SWISS_SEARCH_STEPS:
+                return None
+            if any(frozenset(pair) in met for pair in itertools.combinations(others, 2)):
+                continue
+            tail = fill([entrant for entrant in rest if entrant not in others])
+            if tail is not None:
+                return [(first, *others), *tail]
+        return None
+
+    return fill(ranked)
+
+
+def _tables_preferring_fresh(
+    ranked: list[int], players: int, met: set[frozenset[int]]
+) -> list[tuple[int, ...]]:
+    """The round when some table must be a repeat: each seat goes to the best-ranked
+    entrant left who is new to the table, or failing that to the best-ranked left."""
+    left = list(ranked)
     tables = []
-    while len(ranked) >= players:
-        table = [ranked.pop(0)]
+    while len(left) >= players:
+        table = [left.pop(0)]
         while len(table) < players:
-            fresh = [e for e in ranked if all(frozenset((e, s)) not in met for s in table)]
-            chosen = fresh[0] if fresh else ranked[0]
-            ranked.remove(chosen)
+            fresh = [e for e in left if all(frozenset((e, s)) not in met for s in table)]
+            chosen = fresh[0] if fresh else left[0]
+            left.remove(chosen)
             table.append(chosen)
         tables.append(tuple(table))
     return tables

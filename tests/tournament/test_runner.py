@@ -1,0 +1,297 @@
+"""The driver: games handed out a few per worker ahead, each result recorded once, a broken
+pool replaced with every game that was out handed out again, a game that keeps killing
+its workers given up on, and every format playing exactly the games it planned."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+
+from sparring.core.errors import BadInput
+from sparring.core.registry import get_game
+from sparring.tournament import schedule as plan
+from sparring.tournament.play import GameReport, GameTask
+from sparring.tournament.pool import LocalPool
+from sparring.tournament.records import Entrant, GameRecord, Tournament, TournamentStore
+from sparring.tournament.runner import (
+    TASKS_PER_WORKER,
+    WORKER_DEATHS_PER_GAME,
+    Dispatcher,
+    planned_games,
+    run_tournament,
+    task_of,
+)
+from sparring.tournament.standings import entrant_points, tables_met
+
+from .support import (
+    FAST_GAME,
+    InlinePool,
+    ScriptedPool,
+    bot,
+    builtin_entrants,
+    failed_future,
+    make_settings,
+    match_rows,
+    new_tournament,
+    open_store,
+    pending_future,
+    play_and_record,
+    played_future,
+    schedule_all,
+    spec_seating,
+)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> TournamentStore:
+    return open_store(tmp_path)
+
+
+def work(tournament: Tournament, games: list[GameRecord]) -> list[tuple[GameRecord, GameTask]]:
+    return [(game, task_of(tournament, game)) for game in games]
+
+
+def assert_each_game_recorded_once(store: TournamentStore, tournament: Tournament) -> None:
+    games = store.games(tournament)
+    assert all(game.played for game in games)
+    assert len({game.match_id for game in games}) == len(games) == match_rows(store)
+
+
+def test_a_task_seats_each_entrant_where_the_schedule_says(store: TournamentStore) -> None:
+    spec = get_game(FAST_GAME)
+    entrants = [Entrant("a", "builtin:random"), Entrant("b", "builtin:greedy")]
+    entrants.append(Entrant("c", bot("good.py", "c")))
+    tournament = store.create("t", make_settings(spec, entrants, players=3))
+    for game in schedule_all(store, tournament):
+        task = task_of(tournament, game)
+        assert task.seats == tuple(entrants[entrant].seat for entrant in game.seats)
+        assert (task.game_id, task.game, task.seed) == (game.id, spec.name, game.seed)
+        assert task.options == tournament.settings.options
+        assert task.options["players"] == 3
+        assert not task.sandbox
+
+
+def test_a_broken_pool_is_replaced_and_every_game_out_handed_out_again(
+    store: TournamentStore,
+) -> None:
+    tournament = new_tournament(store, 3, games=4)
+    games = schedule_all(store, tournament)
+    room = 2 * TASKS_PER_WORKER
+
+    def script(task: GameTask, number: int) -> Future[GameReport]:
+        if number == room - 1:  # the last game out kills its worker; the others never end
+            return failed_future(BrokenProcessPool("a worker died"))
+        return pending_future() if number < room - 1 else played_future(task)
+
+    pool = ScriptedPool(2, script)
+    recorded: list[GameRecord] = []
+    Dispatcher(store, pool, recorded.append).play(work(tournament, games))
+    assert pool.restarts == [room]
+    out_when_it_broke = {task.game_id for task in pool.submitted[:room]}
+    assert {task.game_id for task in pool.submitted[room : 2 * room]} == out_when_it_broke
+    assert len(pool.submitted) == len(games) + room
+    assert sorted(game.id for game in recorded) == sorted(game.id for game in games)
+    assert all(game.match_id is not None for game in recorded)
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_a_game_that_keeps_killing_its_workers_is_given_up(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 3, games=4)
+    games = schedule_all(store, tournament)
+    killer = games[1]
+
+    def script(task: GameTask, _number: int) -> Future[GameReport]:
+        if task.game_id == killer.id:
+            return failed_future(BrokenProcessPool("a worker died"))
+        return played_future(task)
+
+    pool = ScriptedPool(1, script)
+    with pytest.raises(BadInput) as refused:
+        Dispatcher(store, pool, lambda _game: None).play(work(tournament, games))
+    tries = [task for task in pool.submitted if task.game_id == killer.id]
+    assert len(tries) == 1 + WORKER_DEATHS_PER_GAME
+    message = str(refused.value)
+    assert f"died {len(tries)} times" in message
+    assert f"game {killer.id} (seed {killer.seed})" in message
+    kept = [game for game in store.games(tournament) if game.played]
+    assert kept and killer.id not in {game.id for game in kept}  # what was recorded stays
+    assert match_rows(store) == len(kept)
+
+
+def test_stop_ends_the_handing_out_and_abandons_the_games_out(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 4, games=4)
+    games = schedule_all(store, tournament)
+    pulled: list[GameRecord] = []
+
+    def lazily() -> Iterator[tuple[GameRecord, GameTask]]:
+        for game, task in work(tournament, games):
+            pulled.append(game)
+            yield game, task
+
+    def script(task: GameTask, number: int) -> Future[GameReport]:
+        return played_future(task) if number % 2 == 0 else pending_future()
+
+    pool = ScriptedPool(2, script)
+    recorded: list[GameRecord] = []
+    offered: list[GameRecord] = []
+
+    def enough_after(game: GameRecord) -> bool:
+        offered.append(game)
+        return len(offered) >= 2
+
+    Dispatcher(store, pool, recorded.append).play(lazily(), enough_after=enough_after)
+    assert len(pulled) < len(games)  # the rest never handed out
+    # The first two finished, in handed-out order, and nothing after them.
+    assert [game.id for game in offered] == [pulled[0].id, pulled[2].id]
+    assert [game.id for game in recorded] == [pulled[0].id, pulled[2].id]
+    assert pool.restarts == [len(pulled)]  # the games still out abandoned with the pool
+    played = {game.id for game in store.games(tournament) if game.played}
+    assert played == {pulled[0].id, pulled[2].id}
+
+
+def test_a_game_handed_out_twice_is_recorded_once(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 2)
+    first, _ = schedule_all(store, tournament)
+    recorded: list[GameRecord] = []
+    Dispatcher(store, InlinePool(), recorded.append).play(work(tournament, [first, first]))
+    assert [game.id for game in recorded] == [first.id, first.id]
+    assert recorded[0].match_id is not None and recorded[1].match_id is None
+    assert match_rows(store) == 1
+    assert [game.match_id for game in store.games(tournament) if game.played] == [
+        recorded[0].match_id
+    ]
+
+
+FORMATS = [
+    pytest.param(plan.ROUND_ROBIN, 4, 2, 4, None, plan.ALL_ORDERS, id="round-robin"),
+    pytest.param(plan.GAUNTLET, 5, 2, None, None, plan.ALL_ORDERS, id="gauntlet"),
+    pytest.param(plan.SWISS, 5, 2, None, None, plan.ALL_ORDERS, id="swiss-with-byes"),
+    pytest.param(plan.SWISS, 7, 3, None, 2, plan.ALL_ORDERS, id="swiss-3-seats-with-byes"),
+    pytest.param(plan.ROUND_ROBIN, 4, 3, None, None, plan.ALL_ORDERS, id="round-robin-3-seats"),
+    pytest.param(plan.GAUNTLET, 5, 4, 8, None, plan.ROTATIONS, id="gauntlet-4-seats-rotations"),
+]
+
+
+@pytest.mark.parametrize(("form", "entrants", "players", "games", "rounds", "orders"), FORMATS)
+def test_every_format_plays_the_games_it_planned_once_each(
+    store: TournamentStore,
+    form: str,
+    entrants: int,
+    players: int,
+    games: int | None,
+    rounds: int | None,
+    orders: str,
+) -> None:
+    spec = spec_seating(players)
+    settings = make_settings(
+        spec,
+        builtin_entrants(spec, entrants),
+        form=form,
+        players=players,
+        games=games,
+        rounds=rounds,
+        orders=orders,
+    )
+    tournament = store.create("t", settings)
+    pool = InlinePool(workers=2)
+    recorded: list[GameRecord] = []
+    run_tournament(store, tournament, pool, recorded.append)
+    assert len(recorded) == len(pool.submitted) == planned_games(tournament)
+    assert len(store.games(tournament)) == planned_games(tournament)
+    assert_each_game_recorded_once(store, tournament)
+    assert {game.slot.round for game in store.games(tournament)} == set(range(settings.rounds))
+    run_tournament(store, tournament, pool, recorded.append)  # resumed when all is done
+    assert len(pool.submitted) == planned_games(tournament)
+
+
+def test_swiss_rounds_are_drawn_from_the_rounds_before(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 6, form=plan.SWISS, rounds=3, games=2)
+    run_tournament(store, tournament, InlinePool(), lambda _game: None)
+    games = store.games(tournament)
+    for round_ in range(3):
+        earlier = [game for game in games if game.slot.round < round_]
+        expected = plan.swiss_tables(entrant_points(6, earlier), 2, tables_met(earlier))
+        tables = sorted({(g.slot.pairing, g.seats) for g in games if g.slot.round == round_})
+        drawn = [seats for _, seats in tables if seats in expected]
+        assert drawn == expected  # each table's first seat order is the table as drawn
+
+
+def test_a_resumed_tournament_plays_only_what_is_left(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 3, games=4)
+    games = schedule_all(store, tournament)
+    done = {play_and_record(store, tournament, game) for game in games[:5]}
+    pool = InlinePool()
+    run_tournament(store, tournament, pool, lambda _game: None)
+    assert [task.game_id for task in pool.submitted] == [game.id for game in games[5:]]
+    assert done <= {game.match_id for game in store.games(tournament)}
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_a_local_pool_broken_between_games_fails_the_next_game_instead_of_raising() -> None:
+    """A worker may die while no game is out (the driver busy recording): the next game
+    handed out fails as the games out would have, and the runner hands it out again."""
+    spec = get_game(FAST_GAME)
+    settings = make_settings(spec, builtin_entrants(spec, 2))
+    task = GameTask(7, spec.name, settings.options, 1, ("builtin:greedy",) * 2, None, 512, False)
+    pool = LocalPool(1)
+    try:
+        assert pool.submit([task])[0].result(timeout=60).game_id == 7  # the worker is up
+        (worker,) = multiprocessing.active_children()
+        os.kill(worker.pid or 0, signal.SIGKILL)
+        (probe,) = pool.submit([task])
+        assert isinstance(probe.exception(timeout=60), BrokenProcessPool)
+        (after,) = pool.submit([task])  # the pool knows it is broken by now
+        assert isinstance(after.exception(timeout=60), BrokenProcessPool)
+        pool.restart()
+        assert pool.submit([task])[0].result(timeout=60).game_id == 7
+    finally:
+        pool.close()
+
+
+class CountingPool(LocalPool):
+    """A local pool that counts the games handed out and its restarts."""
+
+    submits = 0
+    restarts = 0
+
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+        self.submits += len(tasks)
+        return super().submit(tasks)
+
+    def restart(self) -> None:
+        self.restarts += 1
+        super().restart()
+
+
+def test_a_worker_killed_mid_game_loses_and_repeats_nothing(store: TournamentStore) -> None:
+    """A real pool of two: one worker is killed while games are being played (the
+    thinking bot's games take a few tenths of a second, and more are queued than there
+    are workers, so both are busy), and the tournament still ends with every game
+    recorded exactly once."""
+    spec = get_game(FAST_GAME)
+    thinker = Entrant("thinker", bot("good.py", "kill", "--think", "0.01"))
+    tournament = store.create("t", make_settings(spec, [*builtin_entrants(spec, 2), thinker]))
+    killed: list[int] = []
+
+    def kill_a_worker(_game: GameRecord) -> None:
+        if not killed:
+            victim = multiprocessing.active_children()[0]
+            os.kill(victim.pid or 0, signal.SIGKILL)
+            killed.append(victim.pid or 0)
+
+    pool = CountingPool(2)
+    try:
+        run_tournament(store, tournament, pool, kill_a_worker)
+    finally:
+        pool.close()
+    assert killed and pool.restarts == 1
+    assert pool.submits > planned_games(tournament)  # the games out were handed out again
+    assert len(store.games(tournament)) == planned_games(tournament)
+    assert_each_game_recorded_once(store, tournament)
