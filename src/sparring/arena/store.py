@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Self
 
+import msgspec
 from sqlalchemy import (
     DDL,
     JSON,
@@ -45,7 +46,13 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, unde
 
 from sparring.core.digest import DIGEST_LENGTH, hmac_hex, key_from_env, sha256_hex
 from sparring.core.errors import BadInput
-from sparring.core.replay import Decision, parse_written_replay
+from sparring.core.replay import (
+    DecisionLedger,
+    Header,
+    ReplayWriter,
+    Result,
+    parse_written_replay,
+)
 
 DEFAULT_URL = "sqlite:///sparring.db"
 ENV_URL = "SPARRING_DB"  # overrides the default, e.g. for a shared PostgreSQL store
@@ -175,52 +182,51 @@ class MatchRecord:
         says always agrees with what the replay shows. `finished_at` defaults to now.
         """
         replay = parse_written_replay(text)
-        header, result = replay.header, replay.result
-        if result is None:
+        if replay.result is None:
             raise BadInput("the replay has no result line: only finished matches are stored")
+        ledger = DecisionLedger.of(replay)
+        return cls._of(replay.header, replay.result, ledger, text, finished_at)
+
+    @classmethod
+    def from_writer(
+        cls, writer: ReplayWriter, finished_at: dt.datetime | None = None
+    ) -> MatchRecord:
+        """The record of a match a writer has finished in memory, taken from what it wrote
+        — the same header, result and decision records (summed as they were written) —
+        without reading the replay back, which cost a tournament's driver more than
+        storing it."""
+        if writer.result is None:
+            raise BadInput("the replay has no result line: only finished matches are stored")
+        # The header and result as their lines read back (a tuple in the options or the
+        # summary is a list there): small, unlike the rest of the replay.
+        header = msgspec.json.decode(msgspec.json.encode(writer.header), type=Header)
+        result = msgspec.json.decode(msgspec.json.encode(writer.result), type=Result)
+        return cls._of(header, result, writer.ledger, writer.text(), finished_at)
+
+    @classmethod
+    def _of(
+        cls,
+        header: Header,
+        result: Result,
+        ledger: DecisionLedger,
+        text: str,
+        finished_at: dt.datetime | None,
+    ) -> MatchRecord:
         finished = finished_at or dt.datetime.now(dt.UTC)
-        decisions = [r for r in replay.records if isinstance(r, Decision)]
         return cls(
             game=header.game,
             rules_version=header.rules_version,
             options=dict(header.options),
             seed=header.seed,
             seats=[dict(seat) for seat in header.seats],
-            verdicts=_verdicts(decisions),
+            verdicts=ledger.verdicts(),
             winner=result.winner,
             result=dict(result.summary),
-            timings=_timings(decisions, len(header.seats)),
+            timings=ledger.timings(),
             replay=text,
             started_at=_parse_started(header.started, finished),
             finished_at=finished,
         )
-
-
-def _verdicts(decisions: list[Decision]) -> list[dict[str, Any]]:
-    """The failure verdicts, numbered by decision (1-based) so a reader can find them."""
-    return [
-        {"seat": d.seat, "verdict": d.verdict, "detail": d.reason or "", "decision": number}
-        for number, d in enumerate(decisions, start=1)
-        if d.verdict != "ok"
-    ]
-
-
-def _timings(decisions: list[Decision], seats: int) -> list[dict[str, Any]]:
-    """Per seat: how many decisions, their total (rounded to the microsecond, as each time
-    is) and their longest thinking time. Plain lists in the loop: a tournament's driver
-    runs it for every game."""
-    counts, totals, longest = [0] * seats, [0.0] * seats, [0.0] * seats
-    for d in decisions:
-        seat = d.seat
-        if 0 <= seat < seats:
-            counts[seat] += 1
-            totals[seat] += d.time
-            if d.time > longest[seat]:
-                longest[seat] = d.time
-    return [
-        {"seat": s, "decisions": counts[s], "total": round(totals[s], 6), "max": longest[s]}
-        for s in range(seats)
-    ]
 
 
 def _parse_started(text: str, fallback: dt.datetime) -> dt.datetime:

@@ -91,6 +91,61 @@ def _options_json(options: Any) -> dict[str, Any]:
     return options if isinstance(options, dict) else options.to_json()
 
 
+class DecisionLedger:
+    """What a replay's decision records say of its seats: per seat, how many decisions and
+    their total and longest time; and the failure verdicts, numbered by decision (from 1,
+    so a reader can find them). Fed one decision at a time — by a `ReplayWriter` as it
+    writes them, or from a parsed replay — so a stored summary is always what the replay
+    shows. (Plain lists: this runs for every decision of every recorded game.)"""
+
+    def __init__(self, seats: int) -> None:
+        self._counts = [0] * seats
+        self._totals = [0.0] * seats
+        self._longest = [0.0] * seats
+        self._verdicts: list[dict[str, Any]] = []
+        self._decisions = 0
+
+    def add(self, seat: int, time: float, verdict: str, reason: str | None) -> None:
+        self._decisions += 1
+        if verdict != OK:
+            detail = reason or ""
+            entry = {
+                "seat": seat,
+                "verdict": verdict,
+                "detail": detail,
+                "decision": self._decisions,
+            }
+            self._verdicts.append(entry)
+        if 0 <= seat < len(self._counts):
+            self._counts[seat] += 1
+            self._totals[seat] += time
+            if time > self._longest[seat]:
+                self._longest[seat] = time
+
+    def verdicts(self) -> list[dict[str, Any]]:
+        """``{"seat", "verdict", "detail", "decision"}`` for each failed decision."""
+        return list(self._verdicts)
+
+    def timings(self) -> list[dict[str, Any]]:
+        """``{"seat", "decisions", "total", "max"}`` per seat (seconds; the total rounded to
+        the microsecond, as each time is)."""
+        return [
+            {"seat": seat, "decisions": count, "total": round(total, 6), "max": longest}
+            for seat, (count, total, longest) in enumerate(
+                zip(self._counts, self._totals, self._longest, strict=True)
+            )
+        ]
+
+    @classmethod
+    def of(cls, replay: Replay) -> DecisionLedger:
+        """The ledger of a parsed replay."""
+        ledger = cls(len(replay.header.seats))
+        for record in replay.records:
+            if isinstance(record, Decision):
+                ledger.add(record.seat, record.time, record.verdict, record.reason)
+        return ledger
+
+
 class ReplayWriter:
     """Streams a replay to `target` (a path or an open text file) while a match is played,
     each line flushed as it is known; with no target (None), keeps it in memory for `text`
@@ -117,17 +172,21 @@ class ReplayWriter:
         else:
             self._file = target
         self._chance_seen = 0
-        self._write(
-            Header(
-                format=FORMAT,
-                game=spec.name,
-                rules_version=spec.rules_version,
-                options=_options_json(options),
-                seed=seed,
-                seats=seats,
-                started=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            )
+        self._chance_prefixes: dict[str, str] = {}
+        #: The decisions written so far, summed up (see `DecisionLedger`).
+        self.ledger = DecisionLedger(len(seats))
+        self.header = Header(
+            format=FORMAT,
+            game=spec.name,
+            rules_version=spec.rules_version,
+            options=_options_json(options),
+            seed=seed,
+            seats=seats,
+            started=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         )
+        #: The result line, once `finish` has written it.
+        self.result: Result | None = None
+        self._write(self.header)
         self._spec = spec
 
     def _write(self, record: Record | _WrittenDecision) -> None:
@@ -144,9 +203,23 @@ class ReplayWriter:
 
     def _chance(self, state: Any) -> None:
         log = state.rng.log
-        for label, value in log[self._chance_seen :]:
-            self._write(Chance(label=label, value=value))
+        if self._file is not None:
+            for label, value in log[self._chance_seen :]:
+                self._write(Chance(label=label, value=value))
+        else:
+            lines = [self._chance_line(label, value) for label, value in log[self._chance_seen :]]
+            self._buffer += "".join(lines).encode()
         self._chance_seen = len(log)
+
+    def _chance_line(self, label: str, value: int) -> str:
+        """A chance record's line, as msgspec writes a `Chance`, from the encoded start of
+        its label's records kept per label: chance outcomes are half the records of a game
+        of dice and damage rolls, and this is a fraction of building and encoding each."""
+        prefix = self._chance_prefixes.get(label)
+        if prefix is None:
+            whole = _encoder.encode(Chance(label=label, value=0)).decode()
+            prefix = self._chance_prefixes[label] = whole[: -len("0}")]
+        return f"{prefix}{int(value)}}}\n"
 
     def begin(self, state: Any) -> None:
         """Record the chance outcomes drawn while the game was set up."""
@@ -163,22 +236,23 @@ class ReplayWriter:
     ) -> None:
         """Record one decision (or a failure verdict) and the chance outcomes it caused."""
         payload = action if isinstance(action, msgspec.Struct) else None
+        time = round(spent, 6)
         # Positional fields, and the chance log looked at only when it grew: this runs for
         # every decision of every recorded game.
-        self._write(_WrittenDecision(seat, payload, round(spent, 6), verdict, reason))
+        self._write(_WrittenDecision(seat, payload, time, verdict, reason))
+        self.ledger.add(seat, time, verdict, reason)
         if len(state.rng.log) > self._chance_seen:
             self._chance(state)
 
     def finish(self, state: Any) -> None:
         self._chance(state)
-        self._write(
-            Result(
-                winner=winner_of(state),
-                returns=list(state.returns()),
-                summary=self._spec.summarize(state),
-                reason=end_reason_of(state),
-            )
+        self.result = Result(
+            winner=winner_of(state),
+            returns=list(state.returns()),
+            summary=self._spec.summarize(state),
+            reason=end_reason_of(state),
         )
+        self._write(self.result)
         if self._owned and self._file is not None:
             self._file.close()
 
