@@ -115,7 +115,9 @@ def run_compare(
     limits: Limits,
     on_recorded: Recorded,
 ) -> Verdict:
-    """Play pairs until `finished`, then drop the games scheduled but no longer needed."""
+    """Play pairs until `finished`, then drop the games scheduled but no longer needed.
+    No more games are handed out than the limit leaves, so a fixed count is played
+    exactly, whole pairs, however the workers' games finish."""
     known = store.games(tournament)
     tally = tally_of(known)
 
@@ -127,7 +129,9 @@ def run_compare(
         return finished(tally.verdict(settings), limits)
 
     if not enough():
-        Dispatcher(store, pool, recorded).play(_pairs(store, tournament, known), stop=enough)
+        left = (limits.max_games if limits.games is None else limits.games) - tally.games
+        games = itertools.islice(_pairs(store, tournament, known), left)
+        Dispatcher(store, pool, recorded).play(games, stop=enough)
     store.drop_unplayed(tournament)
     return tally.verdict(settings)
 

@@ -101,6 +101,8 @@ class Dispatcher:
             done, _ = wait(out, return_when=FIRST_COMPLETED)
             lost = {}
             for future in done:
+                if stopped:  # nothing after the record that said enough: it decided
+                    break
                 game, task = out.pop(future)
                 try:
                     report = future.result()
