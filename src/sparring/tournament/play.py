@@ -10,14 +10,19 @@ machines need no access to it.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sparring.arena.process import Limits
+from sparring.arena.process import BotFailure, Limits, split_command
 from sparring.arena.referee import run_match
-from sparring.arena.seats import make_seat
+from sparring.arena.sandbox import bot_path, find_program
+from sparring.arena.seats import BotSeat, Seat, make_seat
+from sparring.core.errors import BadInput
+from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
 from sparring.core.replay import ReplayWriter
+from sparring.core.verdicts import RE
 
 
 @dataclass(frozen=True)
@@ -52,10 +57,44 @@ def play_task(task: GameTask) -> GameReport:
     options = spec.options_from_json(task.options or None)
     limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
     seats = [
-        make_seat(text, spec, index, task.seed + index, limits)
+        tournament_seat(text, spec, index, task.seed + index, limits)
         for index, text in enumerate(task.seats)
     ]
     replay = io.StringIO()
     recorder = ReplayWriter(replay, spec, task.seed, options, [seat.label for seat in seats])
     outcome = run_match(spec, seats, task.seed, options, seconds=task.time_limit, recorder=recorder)
     return GameReport(task.game_id, replay.getvalue(), tuple(outcome.state.returns()))
+
+
+def tournament_seat(text: str, spec: GameSpec, index: int, seed: int, limits: Limits) -> Seat:
+    """The seat `text` describes, as `sparring match` makes it, except a bot whose program
+    cannot be found or run (a typo, a file missing on this machine of a cluster): where a
+    single match is refused, a tournament charges that entrant and plays on."""
+    seat = make_seat(text, spec, index, seed, limits)
+    if isinstance(seat, BotSeat):
+        try:
+            find_program(split_command(seat.command)[0], bot_path())
+        except BadInput as error:
+            return UnstartableSeat(seat.label, str(error))
+    return seat
+
+
+class UnstartableSeat:
+    """A bot that cannot start: it fails its start with RE, the verdict of a bot that
+    exits at once, and so loses the game without a process ever being run."""
+
+    def __init__(self, label: dict[str, Any], reason: str) -> None:
+        self.label = label
+        self.reason = reason
+
+    def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
+        raise BotFailure(RE, self.reason)
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Any], seconds: float) -> Any:
+        raise BotFailure(RE, self.reason)
+
+    def finish(self, view: dict[str, Any], result: dict[str, Any]) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
