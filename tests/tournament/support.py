@@ -17,7 +17,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from sparring.arena.store import MatchRecord, MatchRow
+from sparring.arena.store import MatchRow
 from sparring.cli.tournament import build_settings
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, get_game
@@ -137,7 +137,7 @@ def play_and_record(store: TournamentStore, tournament: Tournament, game: GameRe
 
 def record_one(store: TournamentStore, game_id: int, report: GameReport) -> int | None:
     """Record one played game on its own; its match id (None: a copy, dropped)."""
-    result = Result(game_id, MatchRecord.from_replay(report.replay), report.returns)
+    result = Result(game_id, report.match, report.returns)
     return store.record([result])[0]
 
 

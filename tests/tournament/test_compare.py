@@ -5,6 +5,7 @@ the games scheduled but no longer needed are dropped."""
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -117,29 +118,47 @@ def test_a_plan_survives_the_settings_json() -> None:
 
 class LaggingPool:
     """A pool whose games end one handing-out late: each game is played when the next one
-    is handed out, so one game is always still out — the one a decision abandons."""
+    is handed out — or, for the last one out, a moment later, as a worker would finish it
+    — so while games are handed out one is always still out: the one a decision
+    abandons. A game out when the pool is restarted never ends."""
 
     workers = 1
+    LATE_SECONDS = 0.05
 
     def __init__(self) -> None:
         self.submitted: list[GameTask] = []
         self.restarts = 0
-        self._last: tuple[GameTask, Future[GameReport]] | None = None
+        self._out: list[tuple[GameTask, Future[GameReport]]] = []
+        self._lock = threading.Lock()
 
     def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
         return [self._submit_one(task) for task in tasks]
 
     def _submit_one(self, task: GameTask) -> Future[GameReport]:
-        if self._last is not None:
-            earlier, future = self._last
-            future.set_result(play_task(earlier))
+        with self._lock:
+            earlier, self._out = self._out, [(task, Future())]
+            future = self._out[0][1]
+        for game in earlier:
+            self._end(*game)
         self.submitted.append(task)
-        self._last = (task, Future())
-        return self._last[1]
+        threading.Timer(self.LATE_SECONDS, self._end_if_out, args=(task, future)).start()
+        return future
+
+    def _end_if_out(self, task: GameTask, future: Future[GameReport]) -> None:
+        with self._lock:
+            if (task, future) not in self._out:
+                return  # ended already, or abandoned
+            self._out.remove((task, future))
+        self._end(task, future)
+
+    def _end(self, task: GameTask, future: Future[GameReport]) -> None:
+        if not future.done():
+            future.set_result(play_task(task))
 
     def restart(self) -> None:
         self.restarts += 1
-        self._last = None
+        with self._lock:
+            self._out = []
 
     def close(self) -> None:
         pass

@@ -126,7 +126,10 @@ def run_compare(
         return finished(tally.verdict(settings), limits)
 
     if not finished(tally.verdict(settings), limits):
-        games = _pairs(store, tournament, known)
+        # Never more games out than the limit leaves: a fixed count is played exactly, in
+        # whole pairs, however the workers' games finish.
+        left = (limits.max_games if limits.games is None else limits.games) - tally.games
+        games = itertools.islice(_pairs(store, tournament, known), left)
         Dispatcher(store, pool, on_recorded).play(games, enough_after=enough_after)
     store.drop_unplayed(tournament)
     return tally.verdict(settings)

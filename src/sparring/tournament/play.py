@@ -2,7 +2,8 @@
 
 A worker gets a `GameTask` — plain data, so it crosses a process or a machine boundary —
 plays it under the referee exactly as `sparring match` would (the same seats, sandbox,
-clocks and verdicts) and hands back the replay and the seats' returns. It writes nothing:
+clocks and verdicts) and hands back the match — its record, replay included — and the
+seats' returns. It writes nothing:
 the driver alone saves results, so a store never sees a half-finished game and a cluster's
 machines need no access to it.
 """
@@ -14,12 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sparring.arena.process import Limits
+from sparring.arena.process import BotFailure, Limits, split_command
 from sparring.arena.referee import run_match
-from sparring.arena.seats import BuiltinSeat, make_seat
+from sparring.arena.sandbox import bot_path, find_program
+from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, make_seat
+from sparring.arena.store import MatchRecord
+from sparring.core.errors import BadInput
+from sparring.core.game import GameSpec, View
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.replay import ReplayWriter
+from sparring.core.verdicts import RE
 
 
 @dataclass(frozen=True)
@@ -40,11 +46,12 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its replay (the source of the stored match), each seat's return, and
-    how long the worker took (the driver sizes its chunks of games by it)."""
+    """A played game: its match as the store keeps it (made here from the replay's writer,
+    so the driver need not read the replay back), each seat's return, and how long the
+    worker took (the driver sizes its chunks of games by it)."""
 
     game_id: int
-    replay: str
+    match: MatchRecord
     returns: tuple[float, ...]
     seconds: float
 
@@ -64,7 +71,7 @@ def play_task(task: GameTask) -> GameReport:
     options = spec.options_from_json(task.options or None)
     limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
     seats = [
-        make_seat(text, spec, index, task.seed + index, limits)
+        tournament_seat(text, spec, index, task.seed + index, limits)
         for index, text in enumerate(task.seats)
     ]
     recorder = ReplayWriter(None, spec, task.seed, options, [seat.label for seat in seats])
@@ -78,5 +85,40 @@ def play_task(task: GameTask) -> GameReport:
         state = run_match(
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=recorder
         ).state
+    match = MatchRecord.from_writer(recorder)
     seconds = time.perf_counter() - started
-    return GameReport(task.game_id, recorder.text(), tuple(state.returns()), seconds)
+    return GameReport(task.game_id, match, tuple(state.returns()), seconds)
+
+
+def tournament_seat(text: str, spec: GameSpec, index: int, seed: int, limits: Limits) -> Seat:
+    """The seat `text` describes, as `sparring match` makes it, except a bot whose program
+    cannot be found or run (a typo, a file missing on this machine of a cluster): where a
+    single match is refused, a tournament charges that entrant and plays on."""
+    seat = make_seat(text, spec, index, seed, limits)
+    if isinstance(seat, BotSeat):
+        try:
+            find_program(split_command(seat.command)[0], bot_path())
+        except BadInput as error:
+            return UnstartableSeat(seat.label, str(error))
+    return seat
+
+
+class UnstartableSeat:
+    """A bot that cannot start: it fails its start with RE, the verdict of a bot that
+    exits at once, and so loses the game without a process ever being run."""
+
+    def __init__(self, label: dict[str, Any], reason: str) -> None:
+        self.label = label
+        self.reason = reason
+
+    def start(self, spec: GameSpec, seat: int, players: int, options: Any, seconds: float) -> None:
+        raise BotFailure(RE, self.reason)
+
+    def decide(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
+        raise BotFailure(RE, self.reason)
+
+    def finish(self, view: View, result: dict[str, Any]) -> None:
+        return None
+
+    def close(self) -> None:
+        return None

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from sparring.arena.store import MatchRecord
 from sparring.core.errors import BadInput
 
 from . import schedule as plan
@@ -153,10 +152,7 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [
-            Result(game.id, MatchRecord.from_replay(report.replay), report.returns)
-            for game, report in finished
-        ]
+        results = [Result(game.id, report.match, report.returns) for game, report in finished]
         saved = self._store.record(results)
         return [
             dataclasses.replace(
