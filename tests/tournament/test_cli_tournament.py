@@ -415,8 +415,9 @@ def test_a_taken_name_is_refused_naming_resume(played: tuple[Path, str, dict[str
         (("builtin:random", "builtin:random"), ("entrant names must differ", "random")),
         (("builtin:random",), ("at least two", "got 1")),
         (("builtin:random", "builtin:genius"), ("unknown liarsdice agent 'genius'", "greedy")),
+        (("builtin:random", "me=builtin:human"), ("entrant me", "a person cannot sit")),
     ],
-    ids=["same-name", "same-seat-unnamed", "one-entrant", "unknown-builtin"],
+    ids=["same-name", "same-seat-unnamed", "one-entrant", "unknown-builtin", "a-person"],
 )
 def test_bad_entrants_are_refused_before_anything_is_stored(
     tmp_path: Path, entrants: tuple[str, ...], words: tuple[str, ...]

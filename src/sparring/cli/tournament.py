@@ -24,6 +24,7 @@ from sparring.core.registry import get_game
 
 from .common import parse_seed, random_seed
 from .match import parse_options, sandbox_or_warn, seat_rules
+from .play import HUMAN
 
 if TYPE_CHECKING:
     from sparring.tournament.pool import Pool
@@ -104,6 +105,12 @@ def build_settings(
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     limits = Limits(memory_mib=memory, sandbox=sandbox)
     seats = [make_seat(entrant.seat, spec, 0, seed, limits) for entrant in entrants]
+    for entrant, seat in zip(entrants, seats, strict=True):
+        if seat.label == {"kind": "builtin", "name": HUMAN}:
+            raise BadInput(
+                f"entrant {entrant.name}: a person cannot sit at a tournament's tables, which "
+                f"are played by worker processes (play one game with `sparring play`)"
+            )
     size = table_size(spec, len(entrants), players)
     plan.check_table_size(len(entrants), size)
     rules = parse_options(spec, options, size, seat_rules(spec, seats))
