@@ -95,6 +95,9 @@ class LocalPool:
         self._stop_workers()
 
     def _stop_workers(self) -> None:
+        """Kill the workers now, mid-game or not. The executor does not name its processes,
+        so this kills every child process `multiprocessing` started here: a driver runs one
+        pool and nothing else of the kind."""
         self._executor.shutdown(wait=False, cancel_futures=True)
         for child in multiprocessing.active_children():
             child.kill()

@@ -306,8 +306,14 @@ _QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 6, 4
 _QUOTE.maxstring, _QUOTE.maxlong, _QUOTE.maxother = 60, 30, 60
 
 
+#: ... and the quote as a whole too: a string's escapes (``\\U000e6832``) can make each of
+#: the characters `reprlib` keeps ten long.
+MAX_QUOTED = 200
+
+
 def _quoted(value: Any) -> str:
-    return _QUOTE.repr(value)
+    shown = _QUOTE.repr(value)
+    return shown if len(shown) <= MAX_QUOTED else shown[: MAX_QUOTED - 1] + "…"
 
 
 def _bad(reason: str) -> BotFailure:
