@@ -214,11 +214,13 @@ def test_any_byte_stream_from_a_bot_gets_an_action_or_a_verdict(
         seat.close()
 
 
-def test_a_quoted_reply_of_escaped_characters_stays_short() -> None:
-    """Found by the fuzzer: keys of characters that repr escapes ten wide (a 60-character
-    cut of each is still 600 long) made a reason of 400 characters."""
+def test_a_quoted_reply_of_many_long_keys_stays_short() -> None:
+    """Found by the fuzzer: `reprlib` cuts each string, list and dict, but four keys of
+    four keys of long strings, each cut to its 60 characters, still made a reason of 400
+    characters. The quote is cut as a whole too."""
     wide = "\U000e6832" * 60
-    message = {"Action": {wide: {wide: None, wide + "a": None}, wide + "b": None}}
+    inner = {f"{wide}{k}": wide for k in range(4)}
+    message = {"Action": {f"{wide}{k}": dict(inner) for k in range(4)}}
     with pytest.raises(BotFailure) as caught:
         read_reply(json.dumps(message).encode(), view(0, [turn(0)], "assert"), SPEC)
     assert caught.value.verdict == BAD and len(caught.value.detail) < REASON_CAP
