@@ -1,13 +1,13 @@
-"""A replay kept in memory is the replay streamed to a file, byte for byte, and the record
-built from its writer is the record read back from its text — for every game. (The
-in-memory writer encodes chance lines from a per-label prefix and sums decisions as it
-writes them; these tests hold it to the slow, obvious way.)"""
+"""A trace written out is the replay a writer streams, byte for byte, and the record built
+from a trace is the record read back from its replay — for every game. (A trace keeps a
+tuple per decision and writes chance lines from a per-label prefix; these tests hold it to
+the writer, which encodes every record as it goes.)"""
 
 from __future__ import annotations
 
 import datetime as dt
 import io
-import json
+from typing import Any
 
 import msgspec
 import pytest
@@ -17,59 +17,87 @@ from hypothesis import strategies as st
 from sparring.arena.store import MatchRecord
 from sparring.core.playout import play_match
 from sparring.core.registry import all_games, get_game
-from sparring.core.replay import Chance, ReplayWriter
+from sparring.core.replay import OK, Chance, ReplayWriter, chance_line
+from sparring.core.trace import Trace
 
 GAMES = sorted(game.name for game in all_games())
 SEATS_OF_TWO = [{"kind": "builtin", "name": "a"}, {"kind": "builtin", "name": "b"}]
 
 
-def played(name: str, seed: int, target: io.StringIO | None) -> ReplayWriter:
+class Both:
+    """Records one match into a writer and a trace at once: the same decisions, the same
+    times."""
+
+    def __init__(self, writer: ReplayWriter, trace: Trace) -> None:
+        self.recorders = (writer, trace)
+
+    def begin(self, state: Any) -> None:
+        for recorder in self.recorders:
+            recorder.begin(state)
+
+    def decision(
+        self,
+        state: Any,
+        seat: int,
+        action: Any,
+        spent: float,
+        verdict: str = OK,
+        reason: str | None = None,
+    ) -> None:
+        for recorder in self.recorders:
+            recorder.decision(state, seat, action, spent, verdict, reason)
+
+    def finish(self, state: Any) -> None:
+        for recorder in self.recorders:
+            recorder.finish(state)
+
+
+def recorded(name: str, seed: int) -> tuple[str, Trace]:
+    """A random-v-random match of `name`: the replay streamed, and its trace."""
     spec = get_game(name)
     options = spec.options_from_json(None)
     if hasattr(options, "players"):
         options = spec.options_from_json({"players": 2})
     agents = [spec.agents["random"](seat, seed + seat) for seat in range(2)]
-    writer = ReplayWriter(target, spec, seed, options, SEATS_OF_TWO)
-    play_match(spec, seed, options, agents, recorder=writer)
-    return writer
+    streamed = io.StringIO()
+    trace = Trace(spec, seed, options, SEATS_OF_TWO)
+    both = Both(ReplayWriter(streamed, spec, seed, options, SEATS_OF_TWO), trace)
+    play_match(spec, seed, options, agents, recorder=both)
+    return streamed.getvalue(), trace
 
 
-def without_clocks(text: str) -> list[object]:
-    """The replay's records with what a clock read (the start time, each decision's time)
-    left out."""
-    records = [json.loads(line) for line in text.splitlines()]
-    records[0].pop("started")
-    for record in records:
-        record.pop("time", None)
-    return records
-
-
-def chance_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.startswith('{"type":"chance"')]
+def without_start(text: str) -> str:
+    """The replay without its header's start time (read off the clock by each recorder)."""
+    header, rest = text.split("\n", 1)
+    return header.split(',"started":')[0] + "\n" + rest
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_replay_kept_in_memory_is_the_replay_streamed(name: str) -> None:
+def test_a_trace_written_out_is_the_replay_streamed(name: str) -> None:
     for seed in (1, 2):
-        streamed = io.StringIO()
-        played(name, seed, streamed)
-        kept = played(name, seed, None).text()
-        assert without_clocks(kept) == without_clocks(streamed.getvalue())
-        assert chance_lines(kept) == chance_lines(streamed.getvalue())  # byte for byte
+        streamed, trace = recorded(name, seed)
+        assert without_start(trace.write()) == without_start(streamed)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_record_of_a_writer_is_the_record_of_its_replay(name: str) -> None:
-    writer = played(name, 3, None)
+def test_the_record_of_a_trace_is_the_record_of_its_replay(name: str) -> None:
+    _, trace = recorded(name, 3)
     finished = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
-    assert MatchRecord.from_writer(writer, finished) == MatchRecord.from_replay(
-        writer.text(), finished
+    from_trace = MatchRecord.from_trace(trace, finished)
+    assert from_trace == MatchRecord.from_replay(trace.write(), finished)
+    assert from_trace.timings[0]["decisions"] + from_trace.timings[1]["decisions"] == len(
+        trace.decisions
     )
+
+
+def test_an_unfinished_trace_is_not_written() -> None:
+    spec = get_game(GAMES[0])
+    with pytest.raises(ValueError, match="once its match is finished"):
+        Trace(spec, 0, None, SEATS_OF_TWO).write()
 
 
 @given(label=st.text(max_size=20), value=st.integers(min_value=-(2**63), max_value=2**64 - 1))
 def test_a_chance_line_is_what_msgspec_writes(label: str, value: int) -> None:
-    writer = ReplayWriter(None, get_game(GAMES[0]), 0, None, SEATS_OF_TWO)
     expected = msgspec.json.encode(Chance(label=label, value=value)).decode() + "\n"
-    assert writer._chance_line(label, value) == expected
-    assert writer._chance_line(label, value) == expected  # the kept prefix serves again
+    assert chance_line(label, value) == expected
+    assert chance_line(label, value) == expected  # the kept prefix serves again

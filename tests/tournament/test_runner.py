@@ -295,3 +295,25 @@ def test_a_worker_killed_mid_game_loses_and_repeats_nothing(store: TournamentSto
     assert pool.submits > planned_games(tournament)  # the games out were handed out again
     assert len(store.games(tournament)) == planned_games(tournament)
     assert_each_game_recorded_once(store, tournament)
+
+
+def test_a_game_that_fails_where_it_is_played_stops_with_one_line(
+    store: TournamentStore,
+) -> None:
+    """Not a worker's death but an error in playing (a bug): the tournament stops with a
+    message naming the game, and what was recorded before stays."""
+    tournament = new_tournament(store, 3, games=4)
+    games = schedule_all(store, tournament)
+    broken = games[3]
+
+    def script(task: GameTask, _number: int) -> Future[GameReport]:
+        if task.game_id == broken.id:
+            return failed_future(ValueError("a rule went wrong"))
+        return played_future(task)
+
+    with pytest.raises(BadInput) as stopped:
+        Dispatcher(store, ScriptedPool(1, script), lambda _game: None).play(work(tournament, games))
+    message = str(stopped.value)
+    assert f"game {broken.id} (seed {broken.seed})" in message
+    assert "ValueError: a rule went wrong" in message
+    assert broken.id not in {game.id for game in store.games(tournament) if game.played}

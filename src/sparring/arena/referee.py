@@ -23,7 +23,7 @@ from typing import Any
 from sparring.core.errors import IllegalAction
 from sparring.core.events import Event
 from sparring.core.game import GameSpec, ViewFunction, end_reason_of, winner_of
-from sparring.core.replay import ReplayWriter
+from sparring.core.replay import Recorder
 from sparring.core.verdicts import IA
 
 from .process import BotFailure
@@ -75,7 +75,7 @@ def run_match(
     options: Any = None,
     *,
     seconds: float | None = None,
-    recorder: ReplayWriter | None = None,
+    recorder: Recorder | None = None,
     on_events: Callable[[Any, list[Event]], None] | None = None,
 ) -> MatchOutcome:
     """Play a whole match between `seats` and return its outcome. Seats are always closed."""
@@ -140,7 +140,7 @@ def _play(
     seats: Sequence[Seat],
     limit: float,
     options: Any,
-    recorder: ReplayWriter | None,
+    recorder: Recorder | None,
     publish: Callable[[], None],
 ) -> None:
     """Start the seats, ask for decisions until the game is over, tell the result."""
@@ -173,7 +173,7 @@ def _decide(
     index: int,
     limit: float,
     count: int,
-    recorder: ReplayWriter | None,
+    recorder: Recorder | None,
 ) -> None:
     state = outcome.state
     legal = state.legal_actions(index)
@@ -216,7 +216,7 @@ def _clock(outcome: MatchOutcome, index: int, spent: float) -> None:
 def _fail(
     spec: GameSpec,
     outcome: MatchOutcome,
-    recorder: ReplayWriter | None,
+    recorder: Recorder | None,
     index: int,
     verdict: str,
     detail: str,

@@ -46,13 +46,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, unde
 
 from sparring.core.digest import DIGEST_LENGTH, hmac_hex, key_from_env, sha256_hex
 from sparring.core.errors import BadInput
-from sparring.core.replay import (
-    DecisionLedger,
-    Header,
-    ReplayWriter,
-    Result,
-    parse_written_replay,
-)
+from sparring.core.replay import DecisionLedger, Header, Result, parse_written_replay
+from sparring.core.trace import Trace
 
 DEFAULT_URL = "sqlite:///sparring.db"
 ENV_URL = "SPARRING_DB"  # overrides the default, e.g. for a shared PostgreSQL store
@@ -188,20 +183,19 @@ class MatchRecord:
         return cls._of(replay.header, replay.result, ledger, text, finished_at)
 
     @classmethod
-    def from_writer(
-        cls, writer: ReplayWriter, finished_at: dt.datetime | None = None
-    ) -> MatchRecord:
-        """The record of a match a writer has finished in memory, taken from what it wrote
-        — the same header, result and decision records (summed as they were written) —
-        without reading the replay back, which cost a tournament's driver more than
-        storing it."""
-        if writer.result is None:
+    def from_trace(cls, trace: Trace, finished_at: dt.datetime | None = None) -> MatchRecord:
+        """The record of a match from its trace: the replay it writes out, and its header,
+        result and decisions as they were — the same records the replay's lines hold —
+        without reading the text back, which cost a tournament's driver more than storing
+        it."""
+        if trace.result is None:
             raise BadInput("the replay has no result line: only finished matches are stored")
+        text = trace.write()
         # The header and result as their lines read back (a tuple in the options or the
         # summary is a list there): small, unlike the rest of the replay.
-        header = msgspec.json.decode(msgspec.json.encode(writer.header), type=Header)
-        result = msgspec.json.decode(msgspec.json.encode(writer.result), type=Result)
-        return cls._of(header, result, writer.ledger, writer.text(), finished_at)
+        header = msgspec.json.decode(msgspec.json.encode(trace.header), type=Header)
+        result = msgspec.json.decode(msgspec.json.encode(trace.result), type=Result)
+        return cls._of(header, result, trace.ledger(), text, finished_at)
 
     @classmethod
     def _of(

@@ -17,7 +17,7 @@ from .events import Event
 from .game import Agent, GameSpec
 
 if TYPE_CHECKING:
-    from .replay import ReplayWriter
+    from .replay import Recorder
 
 EventHook = Callable[[Any, list[Event]], None]
 
@@ -29,7 +29,7 @@ def play_match(
     agents: Sequence[Agent],
     *,
     on_events: EventHook | None = None,
-    recorder: ReplayWriter | None = None,
+    recorder: Recorder | None = None,
 ) -> Any:
     """Play from a new game to the end and return the final state.
 

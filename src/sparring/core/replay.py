@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 import msgspec
 
@@ -80,15 +80,61 @@ class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type"):
 
 
 _encoder = msgspec.json.Encoder()
-NEWLINE = ord("\n")
 _decoder = msgspec.json.Decoder(Record)
 _decode_all = msgspec.json.Decoder(list[Record])
 
 
-def _options_json(options: Any) -> dict[str, Any]:
+_CHANCE_PREFIXES: dict[str, str] = {}
+
+
+def chance_line(label: str, value: int) -> str:
+    """A chance record's line, as msgspec writes a `Chance`, from the encoded start of its
+    label's records, kept per label: chance outcomes are half the records of a game of
+    dice and damage rolls, and this is a fraction of building and encoding each."""
+    prefix = _CHANCE_PREFIXES.get(label)
+    if prefix is None:
+        whole = _encoder.encode(Chance(label=label, value=0)).decode()
+        prefix = _CHANCE_PREFIXES[label] = whole[: -len("0}")]
+    return f"{prefix}{int(value)}}}\n"
+
+
+def decision_record(
+    seat: int, action: Any, time: float, verdict: str, reason: str | None
+) -> _WrittenDecision:
+    """A decision as it is written: the action as the game's own struct (None for a
+    failure that left none), positional fields (this runs for every decision)."""
+    payload = action if isinstance(action, msgspec.Struct) else None
+    return _WrittenDecision(seat, payload, time, verdict, reason)
+
+
+def encode_record(record: Record | _WrittenDecision) -> str:
+    """A record's line of a replay."""
+    return _encoder.encode(record).decode() + "\n"
+
+
+def options_json(options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     return options if isinstance(options, dict) else options.to_json()
+
+
+class Recorder(Protocol):
+    """What records a match as it is played: a `ReplayWriter` (the replay's text as it
+    goes) or a `trace.Trace` (the makings of it, written out later)."""
+
+    def begin(self, state: Any) -> None: ...
+
+    def decision(
+        self,
+        state: Any,
+        seat: int,
+        action: Any,
+        spent: float,
+        verdict: str = OK,
+        reason: str | None = None,
+    ) -> None: ...
+
+    def finish(self, state: Any) -> None: ...
 
 
 class DecisionLedger:
@@ -146,80 +192,62 @@ class DecisionLedger:
         return ledger
 
 
+def new_header(spec: GameSpec, seed: int, options: Any, seats: list[dict[str, Any]]) -> Header:
+    """The header of a match starting now."""
+    return Header(
+        format=FORMAT,
+        game=spec.name,
+        rules_version=spec.rules_version,
+        options=options_json(options),
+        seed=seed,
+        seats=seats,
+        started=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+    )
+
+
+def result_of(spec: GameSpec, state: Any) -> Result:
+    """The result line of a finished match."""
+    return Result(
+        winner=winner_of(state),
+        returns=list(state.returns()),
+        summary=spec.summarize(state),
+        reason=end_reason_of(state),
+    )
+
+
 class ReplayWriter:
     """Streams a replay to `target` (a path or an open text file) while a match is played,
-    each line flushed as it is known; with no target (None), keeps it in memory for `text`
-    instead — a tournament's worker, whose replay only counts once the game is over,
-    saves the cost of a text write per record (a fifth of a cheap game's time)."""
+    each line flushed as soon as it is known, so a match cut short still leaves a readable
+    prefix. (A tournament's worker keeps a `trace.Trace` instead, written out later.)"""
 
     def __init__(
         self,
-        target: str | Path | IO[str] | None,
+        target: str | Path | IO[str],
         spec: GameSpec,
         seed: int,
         options: Any,
         seats: list[dict[str, Any]],
     ) -> None:
-        self._buffer = bytearray()
-        self._file: IO[str] | None = None
-        self._owned = False
         if isinstance(target, str | Path):
             try:
-                self._file = open(target, "w", encoding="utf-8")  # noqa: SIM115
+                self._file: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
                 raise BadInput(f"cannot write replay {target}: {error.strerror}") from None
             self._owned = True
         else:
-            self._file = target
+            self._file, self._owned = target, False
         self._chance_seen = 0
-        self._chance_prefixes: dict[str, str] = {}
-        #: The decisions written so far, summed up (see `DecisionLedger`).
-        self.ledger = DecisionLedger(len(seats))
-        self.header = Header(
-            format=FORMAT,
-            game=spec.name,
-            rules_version=spec.rules_version,
-            options=_options_json(options),
-            seed=seed,
-            seats=seats,
-            started=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        )
-        #: The result line, once `finish` has written it.
-        self.result: Result | None = None
-        self._write(self.header)
         self._spec = spec
+        self._write(encode_record(new_header(spec, seed, options, seats)))
 
-    def _write(self, record: Record | _WrittenDecision) -> None:
-        if self._file is None:
-            _encoder.encode_into(record, self._buffer, -1)
-            self._buffer.append(NEWLINE)
-            return
-        self._file.write(_encoder.encode(record).decode() + "\n")
+    def _write(self, lines: str) -> None:
+        self._file.write(lines)
         self._file.flush()
-
-    def text(self) -> str:
-        """The replay kept in memory (a writer made with no target)."""
-        return self._buffer.decode()
 
     def _chance(self, state: Any) -> None:
         log = state.rng.log
-        if self._file is not None:
-            for label, value in log[self._chance_seen :]:
-                self._write(Chance(label=label, value=value))
-        else:
-            lines = [self._chance_line(label, value) for label, value in log[self._chance_seen :]]
-            self._buffer += "".join(lines).encode()
+        self._write("".join(chance_line(label, value) for label, value in log[self._chance_seen :]))
         self._chance_seen = len(log)
-
-    def _chance_line(self, label: str, value: int) -> str:
-        """A chance record's line, as msgspec writes a `Chance`, from the encoded start of
-        its label's records kept per label: chance outcomes are half the records of a game
-        of dice and damage rolls, and this is a fraction of building and encoding each."""
-        prefix = self._chance_prefixes.get(label)
-        if prefix is None:
-            whole = _encoder.encode(Chance(label=label, value=0)).decode()
-            prefix = self._chance_prefixes[label] = whole[: -len("0}")]
-        return f"{prefix}{int(value)}}}\n"
 
     def begin(self, state: Any) -> None:
         """Record the chance outcomes drawn while the game was set up."""
@@ -235,25 +263,14 @@ class ReplayWriter:
         reason: str | None = None,
     ) -> None:
         """Record one decision (or a failure verdict) and the chance outcomes it caused."""
-        payload = action if isinstance(action, msgspec.Struct) else None
-        time = round(spent, 6)
-        # Positional fields, and the chance log looked at only when it grew: this runs for
-        # every decision of every recorded game.
-        self._write(_WrittenDecision(seat, payload, time, verdict, reason))
-        self.ledger.add(seat, time, verdict, reason)
-        if len(state.rng.log) > self._chance_seen:
+        self._write(encode_record(decision_record(seat, action, round(spent, 6), verdict, reason)))
+        if len(state.rng.log) > self._chance_seen:  # this runs for every decision
             self._chance(state)
 
     def finish(self, state: Any) -> None:
         self._chance(state)
-        self.result = Result(
-            winner=winner_of(state),
-            returns=list(state.returns()),
-            summary=self._spec.summarize(state),
-            reason=end_reason_of(state),
-        )
-        self._write(self.result)
-        if self._owned and self._file is not None:
+        self._write(encode_record(result_of(self._spec, state)))
+        if self._owned:
             self._file.close()
 
 

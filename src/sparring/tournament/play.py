@@ -2,7 +2,8 @@
 
 A worker gets a `GameTask` — plain data, so it crosses a process or a machine boundary —
 plays it under the referee exactly as `sparring match` would (the same seats, sandbox,
-clocks and verdicts) and hands back the match — its record, replay included — and the
+clocks and verdicts) and hands back its trace (`core.trace`: the makings of the replay,
+written out by the driver, whose core is otherwise idle while one worker plays) and the
 seats' returns. It writes nothing:
 the driver alone saves results, so a store never sees a half-finished game and a cluster's
 machines need no access to it.
@@ -24,7 +25,7 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec, View
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
-from sparring.core.replay import ReplayWriter
+from sparring.core.trace import Trace
 from sparring.core.verdicts import RE
 
 
@@ -46,14 +47,17 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its match as the store keeps it (made here from the replay's writer,
-    so the driver need not read the replay back), each seat's return, and how long the
-    worker took (the driver sizes its chunks of games by it)."""
+    """A played game: its trace, each seat's return, and how long the worker took (the
+    driver sizes its chunks of games by it)."""
 
     game_id: int
-    match: MatchRecord
+    trace: Trace
     returns: tuple[float, ...]
     seconds: float
+
+    def match(self) -> MatchRecord:
+        """The match as the store keeps it, its replay written out from the trace."""
+        return MatchRecord.from_trace(self.trace)
 
 
 def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
@@ -74,20 +78,19 @@ def play_task(task: GameTask) -> GameReport:
         tournament_seat(text, spec, index, task.seed + index, limits)
         for index, text in enumerate(task.seats)
     ]
-    recorder = ReplayWriter(None, spec, task.seed, options, [seat.label for seat in seats])
+    trace = Trace(spec, task.seed, options, [seat.label for seat in seats])
     if all(isinstance(seat, BuiltinSeat) for seat in seats):
         # Built-in agents are trusted and never timed out: the engine's own loop plays
         # them, as `sparring bench` does, without the referee's per-decision bookkeeping
         # for processes and clocks (measured: a fifth of a cheap game's time).
         agents = [seat.agent for seat in seats if isinstance(seat, BuiltinSeat)]
-        state = play_match(spec, task.seed, options, agents, recorder=recorder)
+        state = play_match(spec, task.seed, options, agents, recorder=trace)
     else:
         state = run_match(
-            spec, seats, task.seed, options, seconds=task.time_limit, recorder=recorder
+            spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
         ).state
-    match = MatchRecord.from_writer(recorder)
     seconds = time.perf_counter() - started
-    return GameReport(task.game_id, match, tuple(state.returns()), seconds)
+    return GameReport(task.game_id, trace, tuple(state.returns()), seconds)
 
 
 def tournament_seat(text: str, spec: GameSpec, index: int, seed: int, limits: Limits) -> Seat:

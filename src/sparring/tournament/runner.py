@@ -123,6 +123,11 @@ class Dispatcher:
                         finished.append((game, future.result()))
                     except BrokenProcessPool:
                         lost[future] = (game, task)
+                    except Exception as error:  # a bug where the game was played: say which
+                        raise BadInput(
+                            f"game {game.id} (seed {game.seed}) failed where it was played: "
+                            f"{type(error).__name__}: {error}; the games recorded so far are kept"
+                        ) from error
             if finished and (not out or time.monotonic() >= recorded_at + RECORD_SECONDS):
                 self._size_chunks([report for _, report in finished])
                 wanted, ended = _until_enough(finished, enough_after)
@@ -152,7 +157,7 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [Result(game.id, report.match, report.returns) for game, report in finished]
+        results = [Result(game.id, report.match(), report.returns) for game, report in finished]
         saved = self._store.record(results)
         return [
             dataclasses.replace(
