@@ -112,6 +112,11 @@ def encode_record(record: Record | _WrittenDecision) -> str:
     return _encoder.encode(record).decode() + "\n"
 
 
+def encode_lines(records: list[Any]) -> str:
+    """Records' lines of a replay, encoded in one call."""
+    return _encoder.encode_lines(records).decode()
+
+
 def options_json(options: Any) -> dict[str, Any]:
     if options is None:
         return {}

@@ -5,7 +5,7 @@ for cheap games between built-in agents, as much as a fifth of the game. A tourn
 worker does not need the text — its driver stores it — so it keeps a `Trace` instead:
 per decision one tuple appended, and the chance log the state keeps anyway. The trace
 crosses to the driver (it pickles small), and `write` turns it into the very replay a
-`ReplayWriter` would have streamed, line for line, through the same line builders.
+`ReplayWriter` would have streamed, line for line, from the same records.
 
 A `Trace` is a recorder like `ReplayWriter` (`begin`, `decision`, `finish`), so the
 engine's loop and the referee record into either.
@@ -18,11 +18,11 @@ from typing import Any
 from .game import GameSpec
 from .replay import (
     OK,
+    Chance,
     DecisionLedger,
     Result,
-    chance_line,
     decision_record,
-    encode_record,
+    encode_lines,
     new_header,
     result_of,
 )
@@ -77,16 +77,17 @@ class Trace:
         return ledger
 
     def write(self) -> str:
-        """The replay: exactly the lines a `ReplayWriter` would have written."""
+        """The replay: exactly the lines a `ReplayWriter` would have written, encoded in one
+        call (msgspec's `encode_lines`) from the records in their order."""
         if self.result is None:
             raise ValueError("a trace is written once its match is finished")
-        chance, written = self.chance, self._set_up
-        parts = [encode_record(self.header)]
-        parts.extend(chance_line(label, value) for label, value in chance[:written])
+        chances = [Chance(label=label, value=value) for label, value in self.chance]
+        records: list[Any] = [self.header, *chances[: self._set_up]]
+        written = self._set_up
         for seat, action, time, verdict, reason, drawn in self.decisions:
-            parts.append(encode_record(decision_record(seat, action, time, verdict, reason)))
-            parts.extend(chance_line(label, value) for label, value in chance[written:drawn])
+            records.append(decision_record(seat, action, time, verdict, reason))
+            records.extend(chances[written:drawn])
             written = drawn
-        parts.extend(chance_line(label, value) for label, value in chance[written:])
-        parts.append(encode_record(self.result))
-        return "".join(parts)
+        records.extend(chances[written:])
+        records.append(self.result)
+        return encode_lines(records)
