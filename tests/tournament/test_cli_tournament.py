@@ -500,3 +500,39 @@ def test_bots_that_cannot_start_crash_or_time_out_lose_and_the_tournament_goes_o
     unstartable = f"cannot start bot '{tmp_path / 'no-such-bot'}': No such file or directory"
     assert sum(verdicts[0]["detail"] == unstartable for verdicts in stored) == 6
     assert not tagged_processes(tag)
+
+
+# ------------------------------------------------------------- original-contest bots
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_bot_of_the_original_contest_enters_under_its_engines_rules(tmp_path: Path) -> None:
+    """A `saiblo:` entrant (an original Aquawar contest bot, its own wire protocol) plays
+    its games like any other, and the whole tournament is played under that contest
+    engine's rules, as a match with such a seat would be."""
+    db = store_url(tmp_path / "t.db")
+    contest_bot = f"python {REPO / 'examples/bots/saiblo_aquawar_bot.py'}"
+    result = sparring(
+        tmp_path,
+        "tournament", "aquawar",
+        "--entrant", f"contest=saiblo:{contest_bot}",
+        "--entrant", "greedy=builtin:greedy",
+        "--games", "2", "--seed", "3", "--workers", "2", "--quiet", "--db", db,
+        timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["games_played"] == report["games_scheduled"] == 2
+    contest = next(line for line in report["leaderboard"] if line["entrant"] == "contest")
+    assert contest["games"] == 2 and contest["verdicts"] == {}
+    with TournamentStore(db) as store:
+        tournament = store.find(report["tournament"])
+        games = store.games(tournament)
+        matches = [store.get(game.match_id) for game in games if game.match_id is not None]
+    settings = tournament.settings
+    official = get_game("aquawar").extensions.seat_rules["saiblo"]
+    assert official and len(matches) == 2
+    assert all(settings.options[name] == value for name, value in official.items())
+    assert all(match.options == settings.options for match in matches)
+    assert {seat["kind"] for match in matches for seat in match.seats} == {"saiblo", "builtin"}
