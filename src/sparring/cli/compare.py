@@ -20,6 +20,7 @@ from rich.text import Text
 from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
 
+from . import shared_options as shared
 from .common import parse_seed, random_seed
 from .tournament import build_settings, leaderboard_command, open_or_create, parse_entrant
 
@@ -47,17 +48,17 @@ def compare_command(
     max_games: int = typer.Option(
         DEFAULT_MAX_GAMES, "--max-games", help="End an undecided test after this many."
     ),
-    workers: int | None = typer.Option(None, "--workers", help="Local worker processes."),
-    ray: str | None = typer.Option(None, "--ray", help="Ray cluster address, or auto."),
-    db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
+    workers: int | None = shared.WORKERS,
+    ray: str | None = shared.RAY,
+    db: str | None = shared.DB,
     name: str | None = typer.Option(None, "--name", help="Name (default GAME-N)."),
     resume: str | None = typer.Option(None, "--resume", help="Carry on this comparison."),
     seed: str | None = typer.Option(None, "--seed", help="Seed of the pairs (default random)."),
-    time_limit: float | None = typer.Option(None, "--time-limit", help="Seconds per decision."),
-    memory: int = typer.Option(1024, "--memory", help="Memory cap per bot process, MiB."),
-    options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
-    quiet: bool = typer.Option(False, "--quiet", help="Print one JSON line at the end only."),
-    no_sandbox: bool = typer.Option(False, "--no-sandbox", help="Run bots unisolated."),
+    time_limit: float | None = shared.TIME_LIMIT,
+    memory: int = shared.MEMORY,
+    options: str | None = shared.RULE_OPTIONS,
+    quiet: bool = shared.QUIET,
+    no_sandbox: bool = shared.NO_SANDBOX,
 ) -> None:
     """Play A against B in paired games until a statistical test says which is stronger."""
     from sparring.tournament import schedule as plan

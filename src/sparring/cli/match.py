@@ -24,6 +24,7 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
 
+from . import shared_options as shared
 from .common import ReplaySink, check_store, live_printer, parse_seed, save_match, saved_lines
 
 if TYPE_CHECKING:
@@ -97,17 +98,13 @@ def match_command(
         "once per seat.",
     ),
     seed: str | None = typer.Option(None, "--seed", help="Match seed (default: random)."),
-    time_limit: float | None = typer.Option(
-        None, "--time-limit", help="Seconds per decision (default: the game's own clock)."
-    ),
-    memory: int = typer.Option(1024, "--memory", help="Memory cap per bot process, MiB."),
-    options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
+    time_limit: float | None = shared.TIME_LIMIT,
+    memory: int = shared.MEMORY,
+    options: str | None = shared.RULE_OPTIONS,
     replay: Path | None = typer.Option(None, "--replay", help="Also write the replay here."),
-    db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
+    db: str | None = shared.DB,
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
-    no_sandbox: bool = typer.Option(
-        False, "--no-sandbox", help="Run bots unisolated, as you, in this folder (not advised)."
-    ),
+    no_sandbox: bool = shared.NO_SANDBOX,
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     from sparring.arena.process import Limits  # the referee: loaded only for a match

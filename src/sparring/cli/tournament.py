@@ -22,6 +22,7 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
 
+from . import shared_options as shared
 from .common import parse_seed, random_seed
 from .match import parse_options, sandbox_or_warn, seat_rules
 from .play import HUMAN
@@ -180,17 +181,17 @@ def tournament_command(
     orders: str = typer.Option(
         "all", "--seat-orders", help="all (every permutation) or rotations, per seed."
     ),
-    workers: int | None = typer.Option(None, "--workers", help="Local worker processes."),
-    ray: str | None = typer.Option(None, "--ray", help="Ray cluster address, or auto."),
-    db: str | None = typer.Option(None, "--db", help="Store URL (default sqlite:///sparring.db)."),
+    workers: int | None = shared.WORKERS,
+    ray: str | None = shared.RAY,
+    db: str | None = shared.DB,
     name: str | None = typer.Option(None, "--name", help="Tournament name (default GAME-N)."),
     resume: str | None = typer.Option(None, "--resume", help="Carry on this tournament."),
     seed: str | None = typer.Option(None, "--seed", help="Seed of the schedule (default random)."),
-    time_limit: float | None = typer.Option(None, "--time-limit", help="Seconds per decision."),
-    memory: int = typer.Option(1024, "--memory", help="Memory cap per bot process, MiB."),
-    options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
-    quiet: bool = typer.Option(False, "--quiet", help="Print one JSON line at the end only."),
-    no_sandbox: bool = typer.Option(False, "--no-sandbox", help="Run bots unisolated."),
+    time_limit: float | None = shared.TIME_LIMIT,
+    memory: int = shared.MEMORY,
+    options: str | None = shared.RULE_OPTIONS,
+    quiet: bool = shared.QUIET,
+    no_sandbox: bool = shared.NO_SANDBOX,
 ) -> None:
     """Play a tournament between entrants, rate them, and keep everything in the store."""
     from sparring.tournament.pool import open_pool
