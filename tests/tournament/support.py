@@ -8,6 +8,7 @@ between built-in agents take a few milliseconds)."""
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -211,3 +212,21 @@ def failed_future(error: BaseException) -> Future[GameReport]:
 
 def pending_future() -> Future[GameReport]:
     return Future()
+
+
+def living_processes(where: str, holds: Callable[[bytes], bool]) -> list[int]:
+    """Processes alive (zombies are dead already) whose ``/proc/PID/<where>`` file
+    (``cmdline`` or ``environ``) `holds` what a test looks for."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            if not holds(Path(f"/proc/{name}/{where}").read_bytes()):
+                continue
+            stat = Path(f"/proc/{name}/stat").read_text()
+        except OSError:
+            continue
+        if stat[stat.rfind(")") + 2] != "Z":
+            found.append(int(name))
+    return found

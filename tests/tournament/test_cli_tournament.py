@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import shlex
 import sqlite3
@@ -34,6 +33,8 @@ from sparring.tournament.compare import Limits, Plan, Verdict, run_compare, tall
 from sparring.tournament.play import GameReport, GameTask, play_task
 from sparring.tournament.records import Entrant, GameRecord, TournamentStore
 from sparring.tournament.stats import SprtSettings
+
+from .support import living_processes
 
 GAME = "liarsdice"
 BOTS = Path(__file__).resolve().parents[1] / "arena" / "bots"
@@ -441,21 +442,9 @@ def test_compare_of_an_unknown_builtin_is_refused(tmp_path: Path) -> None:
 
 
 def tagged_processes(tag: str) -> list[int]:
-    """Live processes whose command line holds `tag` (zombies are dead already)."""
+    """Live processes whose command line holds `tag`."""
     needle = tag.encode()
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            if needle not in Path(f"/proc/{name}/cmdline").read_bytes():
-                continue
-            stat = Path(f"/proc/{name}/stat").read_text()
-        except OSError:
-            continue
-        if stat[stat.rfind(")") + 2] != "Z":
-            found.append(int(name))
-    return found
+    return living_processes("cmdline", lambda cmdline: needle in cmdline)
 
 
 def test_bots_that_cannot_start_crash_or_time_out_lose_and_the_tournament_goes_on(

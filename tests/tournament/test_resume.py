@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from .support import living_processes
 from .test_cli_tournament import (
     entrant_flags,
     leaderboard_json,
@@ -78,21 +79,9 @@ def progress(db: Path, name: str) -> Progress:
 
 
 def marked(marker: str) -> list[int]:
-    """Live processes (not zombies) whose environment holds `marker`."""
+    """Live processes whose environment holds `marker`."""
     needle = f"{MARK}={marker}".encode()
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            if needle not in Path(f"/proc/{name}/environ").read_bytes().split(b"\0"):
-                continue
-            stat = Path(f"/proc/{name}/stat").read_text()
-        except OSError:
-            continue
-        if stat[stat.rfind(")") + 2] != "Z":
-            found.append(int(name))
-    return found
+    return living_processes("environ", lambda environ: needle in environ.split(b"\0"))
 
 
 def wait_for_no_survivors(marker: str) -> list[int]:
