@@ -121,9 +121,10 @@ def stop_cluster(marker: str, groups: set[int]) -> None:
 
 
 def tasks_run(folder: Path) -> int:
-    """How many `play_task` tasks the cluster's workers started (each says so in its log)."""
+    """How many `play_tasks` tasks (chunks of games) the cluster's workers started (each
+    says so in its log)."""
     logs = folder.glob("session_latest/logs/worker-*.out")
-    return sum(log.read_text().count(":task_name:play_task") for log in logs)
+    return sum(log.read_text().count(":task_name:play_tasks") for log in logs)
 
 
 @pytest.fixture
@@ -174,7 +175,9 @@ def test_a_tournament_on_a_ray_cluster_ends_as_on_the_local_pool(
     reference = leaderboard_json(tmp_path, "local", db)
     assert without_identity(leaderboard_json(tmp_path, "ray", db)) == without_identity(reference)
     assert without_identity(line) == without_identity(reference)
+    # The games went to the cluster in chunks (the driver starts no worker of its own with
+    # --ray): its workers' logs show them, at most one chunk per game.
     deadline = time.monotonic() + 10  # the workers' logs are written as they go
-    while tasks_run(folder) < TOTAL and time.monotonic() < deadline:
+    while tasks_run(folder) == 0 and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert tasks_run(folder) == TOTAL  # every game was played on the cluster, once
+    assert 1 <= tasks_run(folder) <= TOTAL
