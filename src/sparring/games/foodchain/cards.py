@@ -17,7 +17,7 @@ from typing import Any
 
 from sparring.core.errors import BadInput
 
-from .keywords import EDIBLE, SCAVENGE, keyword_names, parse_keyword
+from .keywords import EDIBLE, FREE_PLAY, SCAVENGE, keyword_names, parse_keyword
 from .vocabulary import (
     ABILITY_TRIGGERS,
     CATEGORIES,
@@ -26,6 +26,7 @@ from .vocabulary import (
     FIELD_SPELL,
     FIELD_SPELL_TRIGGERS,
     FILTERS,
+    FREE_SPELL,
     KINGDOMS,
     NEEDS_SELF,
     NEGATABLE,
@@ -61,6 +62,14 @@ class Op:
     options: tuple[tuple[str, tuple[Op, ...]], ...] = ()
 
 
+def play_how(card_category: str, keywords: int) -> str:
+    """How a play counts toward the one-card limit (see `plays`): ``free`` for a free
+    spell or a Free Play card, else ``limit``."""
+    if card_category == FREE_SPELL or keywords & FREE_PLAY:
+        return "free"
+    return "limit"
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class CardDef:
     """A card as printed. ``keywords`` is a bit set (see `keywords`); ``strikes`` is the
@@ -78,10 +87,15 @@ class CardDef:
     abilities: dict[str, tuple[Op, ...]] = field(default_factory=dict)
     effect: tuple[Op, ...] = ()
     trigger: str | None = None
+    #: Facts of the printed card that legal lists ask of every card in hand at every
+    #: decision, worked out once here: whether it is a creature, and how playing it
+    #: counts toward the one-card limit (`play_how`).
+    is_creature: bool = field(init=False, repr=False)
+    how: str = field(init=False, repr=False)
 
-    @property
-    def is_creature(self) -> bool:
-        return self.category in CREATURES
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_creature", self.category in CREATURES)
+        object.__setattr__(self, "how", play_how(self.category, self.keywords))
 
     @property
     def is_prey(self) -> bool:

@@ -25,7 +25,7 @@ from .combat import attack_targets
 from .keywords import LURE
 from .limits import FIELD_LIMIT
 from .phases import COMBAT, MAINS
-from .plays import activatable, can_play, play_how
+from .plays import activatable, can_play
 from .vocabulary import FIELD_SPELL, PREDATOR, TRAP
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def why_not_free(state: FoodChainState, action: object) -> str:
             return "cards are played in a main phase"
         if card.category == TRAP:
             return f"{card.name} is a trap: it fires by itself from your hand on the rival's turn"
-        how = play_how(card.category, card.keywords)
+        how = card.how
         if how == "limit" and state.played:
             return (
                 "you already played a card this turn "

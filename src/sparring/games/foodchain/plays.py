@@ -16,26 +16,20 @@ from sparring.core.events import PUBLIC
 
 from .actions import Eat
 from .events import DIES, EAT, MOVE, NEGATED, PLAY
-from .keywords import EDIBLE, FREE_PLAY, INEDIBLE, SCAVENGE
+from .keywords import EDIBLE, INEDIBLE, SCAVENGE
 from .limits import FIELD_LIMIT, MAX_EATEN
 from .resolution import deaths, fire_trap, run_ops_step, trigger_step
 from .targets import Ctx, castable
-from .vocabulary import FIELD_SPELL, FREE_SPELL, PREDATOR
+from .vocabulary import FIELD_SPELL, PREDATOR
 from .zones import CARRION, EXILE, HAND, leave_field, place_creature, to_exile_step
 
 if TYPE_CHECKING:
     from .state import FoodChainState
 
 
-def play_how(card_category: str, keywords: int) -> str:
-    if card_category == FREE_SPELL or keywords & FREE_PLAY:
-        return "free"
-    return "limit"
-
-
 def act_play(state: FoodChainState, uid: int) -> None:
     card = state.defs[uid]
-    declare_play(state, state.active, uid, HAND, play_how(card.category, card.keywords))
+    declare_play(state, state.active, uid, HAND, card.how)
 
 
 def declare_play(state: FoodChainState, seat: int, uid: int, zone: str, how: str) -> None:
@@ -92,7 +86,7 @@ def can_play(state: FoodChainState, uid: int) -> bool:
     """Whether the active player may play `uid` from hand now."""
     card = state.defs[uid]
     seat = state.active
-    how = play_how(card.category, card.keywords)
+    how = card.how
     if how == "limit" and state.played:
         return False
     if card.is_creature:

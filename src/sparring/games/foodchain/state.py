@@ -1,7 +1,8 @@
 """The Food Chain engine state: setup, the turn's phases, decisions, and the step machine
 that resolves everything in between.
 
-Resolution is a stack of small steps (plain tuples: a function and its arguments). A play,
+Resolution is a stack of small steps (plain pairs: a function and the tuple of its
+arguments, called as they are, with no slicing per step). A play,
 an attack or a trigger pushes the steps it consists of; traps and deaths push theirs on
 top, so they resolve *before* the action that caused them continues (rules §8). When a step
 needs a player's decision (what to eat, a target, a mode, an order) it parks a `Decision`
@@ -61,7 +62,7 @@ class Decision:
     source: int | None = None
 
 
-Step = tuple[Any, ...]
+Step = tuple[Callable[..., None], tuple[Any, ...]]
 
 
 def _play(state: FoodChainState, action: Play, seat: int) -> None:
@@ -287,7 +288,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
 
     def push(self, function: Callable[..., None], *args: Any) -> None:
         """Schedule a step; the last pushed runs first."""
-        self.stack.append((function, *args))
+        self.stack.append((function, args))
 
     def wait(
         self,
@@ -307,8 +308,8 @@ class FoodChainState(Engine, TwoSeatOutcome):
         stack = self.stack
         while self.phase != OVER and self.pending is None:
             if stack:
-                step = stack.pop()
-                step[0](self, *step[1:])
+                function, args = stack.pop()
+                function(self, *args)
                 continue
             if self.end_requested:
                 self.end_requested = False
@@ -352,11 +353,11 @@ class FoodChainState(Engine, TwoSeatOutcome):
         # No card may vanish because the game ended mid-resolution. Spells and traps that
         # were resolving were used: they go to exile all the same (rules §11). A play
         # still waiting on its traps or its meal never happened: the card goes back to hand.
-        for step in self.stack:
-            if step[0] is to_exile_step:
-                to_exile_step(self, *step[1:])
-            elif step[0] in UNFINISHED_PLAYS:
-                self.hands[self.owner[step[2]]].append(step[2])
+        for function, args in self.stack:
+            if function is to_exile_step:
+                to_exile_step(self, *args)
+            elif function in UNFINISHED_PLAYS:
+                self.hands[self.owner[args[1]]].append(args[1])
         if self.pending is not None and self.pending.resume[0] in UNFINISHED_PLAYS:
             uid = self.pending.resume[2]
             self.hands[self.owner[uid]].append(uid)

@@ -17,7 +17,8 @@ from .actions import (
     MoveSkill,
     Skill,
 )
-from .board import DIRECTIONS, inside
+from .board import DIRECTIONS, RAYS, Occupancy
+from .skills import skill_actions
 from .state import BLIND, INVULNERABLE, POWER
 
 if TYPE_CHECKING:
@@ -25,18 +26,26 @@ if TYPE_CHECKING:
     from .units import Unit
 
 
-def move_targets(state: TacticsState, unit: Unit) -> list[tuple[int, int]]:
+def occupancy(state: TacticsState) -> Occupancy:
+    """Who stands where now: one snapshot serves a whole menu (see `Occupancy`)."""
+    return Occupancy(state.units, state.obstacles)
+
+
+def move_targets(
+    state: TacticsState, unit: Unit, where: Occupancy | None = None
+) -> list[tuple[int, int]]:
     """Tiles `unit` may move to: straight lines of 1 to its move range over free tiles
     (ruling A1), or with the `path` option any tile reached by that many orthogonal steps
     over free tiles."""
+    where = occupancy(state) if where is None else where
     if state.options.movement == "line":
         found = []
-        for dx, dy in DIRECTIONS:
-            for step in range(1, unit.move + 1):
-                x, y = unit.x + dx * step, unit.y + dy * step
-                if not state.free(x, y):
+        obstacles, units, move = where.obstacles, where.units, unit.move
+        for ray in RAYS.get((unit.x, unit.y), ()):
+            for tile in ray[:move]:
+                if tile in obstacles or tile in units:
                     break
-                found.append((x, y))
+                found.append(tile)
         return found
     seen = {(unit.x, unit.y): 0}
     queue = deque([(unit.x, unit.y)])
@@ -46,70 +55,81 @@ def move_targets(state: TacticsState, unit: Unit) -> list[tuple[int, int]]:
             continue
         for dx, dy in DIRECTIONS:
             nxt = (x + dx, y + dy)
-            if nxt not in seen and state.free(*nxt):
+            if nxt not in seen and where.free(*nxt):
                 seen[nxt] = seen[(x, y)] + 1
                 queue.append(nxt)
     return sorted(p for p in seen if p != (unit.x, unit.y))
 
 
 def attack_targets(
-    state: TacticsState, unit: Unit, origin: tuple[int, int] | None = None, reach: int | None = None
+    state: TacticsState,
+    unit: Unit,
+    origin: tuple[int, int] | None = None,
+    reach: int | None = None,
+    where: Occupancy | None = None,
 ) -> list[tuple[int, int]]:
     """Tiles `unit` may attack from `origin`: a visible enemy unit or an obstacle in a
     straight line within reach; an obstacle blocks what lies beyond it (ruling A2)."""
     if BLIND in unit.buffs or INVULNERABLE in unit.buffs:
         return []
-    ox, oy = origin if origin is not None else (unit.x, unit.y)
+    where = occupancy(state) if where is None else where
+    origin = (unit.x, unit.y) if origin is None else origin
     reach = unit.reach if reach is None else reach
+    obstacles, units, seat = where.obstacles, where.units, unit.seat
+    line_of_sight = state.options.line_of_sight
     found = []
-    for dx, dy in DIRECTIONS:
-        for step in range(1, reach + 1):
-            x, y = ox + dx * step, oy + dy * step
-            if not inside(x, y):
-                break
-            if (x, y) in state.obstacles:
-                found.append((x, y))
-                if state.options.line_of_sight:
+    for ray in RAYS.get(origin, ()):
+        for tile in ray[:reach]:
+            if tile in obstacles:
+                found.append(tile)
+                if line_of_sight:
                     break
                 continue
-            other = state.unit_at(x, y)
-            if other is not None and other.seat != unit.seat and not other.invisible:
-                found.append((x, y))
+            other = units.get(tile)
+            if other is not None and other.seat != seat and not other.invisible:
+                found.append(tile)
     return found
 
 
-def move_attack_options(state: TacticsState, unit: Unit) -> list[MoveAttack]:
+def move_attack_options(
+    state: TacticsState, unit: Unit, where: Occupancy | None = None
+) -> list[MoveAttack]:
     """Move, then attack an enemy unit: adjacent after the move (ruling A3), or within
-    attack range with the `range` option. Not with POWER, BLIND or INVULNERABLE."""
+    attack range with the `range` option. Not with POWER, BLIND or INVULNERABLE.
+
+    The attack is looked up from the landing tile without moving the unit: the tile it
+    left holds only itself, and a unit neither blocks a line nor is an enemy of its own."""
     if POWER in unit.buffs or BLIND in unit.buffs or INVULNERABLE in unit.buffs:
         return []
+    where = occupancy(state) if where is None else where
     reach = 1 if state.options.move_attack_reach == "adjacent" else unit.reach
-    options = []
-    home = (unit.x, unit.y)
-    for x, y in move_targets(state, unit):
-        unit.x, unit.y = x, y
-        for tx, ty in attack_targets(state, unit, (x, y), reach):
-            if (tx, ty) not in state.obstacles:
-                options.append(MoveAttack(unit.id, x, y, tx, ty))
-        unit.x, unit.y = home
-    return options
+    obstacles = state.obstacles
+    return [
+        MoveAttack(unit.id, x, y, tx, ty)
+        for x, y in move_targets(state, unit, where)
+        for tx, ty in attack_targets(state, unit, (x, y), reach, where)
+        if (tx, ty) not in obstacles
+    ]
 
 
-def move_skill_options(state: TacticsState, unit: Unit) -> list[MoveSkill]:
+def move_skill_options(
+    state: TacticsState, unit: Unit, where: Occupancy | None = None
+) -> list[MoveSkill]:
     """MOVE_AND_SKILL (rules §2.3, ruling A8; off with the option ``move_and_skill``): every
     legal move followed by every skill use open from the new tile. Buff tiles are left out
     of the look-ahead: the skill is checked again after the landing, and does nothing if
     its aim is gone."""
-    from .skills import skill_actions
-
     if not state.options.move_and_skill or unit.skill is None or unit.cooldown > 0:
         return []
+    where = occupancy(state) if where is None else where
     options = []
     home = (unit.x, unit.y)
-    for x, y in move_targets(state, unit):
+    for x, y in move_targets(state, unit, where):
         unit.x, unit.y = x, y
-        for use in skill_actions(state, unit):
+        where.step(unit, home, (x, y))
+        for use in skill_actions(state, unit, where):
             options.append(MoveSkill(unit.id, x, y, use.x, use.y, use.choice))
+        where.step(unit, (x, y), home)
         unit.x, unit.y = home
     return options
 
@@ -123,25 +143,26 @@ def acting_units(state: TacticsState) -> list[Unit]:
     return [u for u in state.units if u.seat == state.seat and state.can_act(u)]
 
 
-def unit_actions(state: TacticsState, unit: Unit) -> list[Action]:
+def unit_actions(state: TacticsState, unit: Unit, where: Occupancy | None = None) -> list[Action]:
     """Every action `unit` may take now: moves, attacks, moves-and-attacks, skill uses,
     moves-and-skills, then its end of turn."""
-    from .skills import skill_actions
-
-    actions: list[Action] = [Move(unit.id, x, y) for x, y in move_targets(state, unit)]
-    actions.extend(Attack(unit.id, x, y) for x, y in attack_targets(state, unit))
-    actions.extend(move_attack_options(state, unit))
-    actions.extend(skill_actions(state, unit))
-    actions.extend(move_skill_options(state, unit))
-    actions.append(EndTurn(unit.id))
+    where = occupancy(state) if where is None else where
+    uid = unit.id
+    actions: list[Action] = [Move(uid, x, y) for x, y in move_targets(state, unit, where)]
+    actions.extend(Attack(uid, x, y) for x, y in attack_targets(state, unit, where=where))
+    actions.extend(move_attack_options(state, unit, where))
+    actions.extend(skill_actions(state, unit, where))
+    actions.extend(move_skill_options(state, unit, where))
+    actions.append(EndTurn(uid))
     return actions
 
 
 def battle_actions(state: TacticsState) -> list[Action]:
     """Every activation the seat to act may choose, unit by unit in id order."""
     actions: list[Action] = []
+    where = occupancy(state)
     for unit in acting_units(state):
-        actions.extend(unit_actions(state, unit))
+        actions.extend(unit_actions(state, unit, where))
     return actions
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .actions import Skill
-from .board import DIRECTIONS, distance, inside
+from .board import DIRECTIONS, TILES, Occupancy, distance, inside
 from .data import DATA
 from .units import CLONE, Unit
 
@@ -47,15 +47,16 @@ def _allies(state: TacticsState, hero: Unit, reach: int) -> list[Tile]:
     ]
 
 
-def _free_tiles(state: TacticsState, hero: Unit, reach: int, exact: bool = False) -> list[Tile]:
-    return [
-        (x, y)
-        for x in range(DATA.board)
-        for y in range(DATA.board)
-        if state.free(x, y)
-        and 0 < distance((x, y), hero.pos) <= reach
-        and (not exact or distance((x, y), hero.pos) == reach)
-    ]
+def _free_tiles(where: Occupancy, hero: Unit, reach: int, exact: bool = False) -> list[Tile]:
+    """Free tiles within `reach` of the hero (exactly at `reach` when `exact`), column by
+    column."""
+    hx, hy = hero.x, hero.y
+    found = []
+    for x, y in TILES:
+        away = abs(x - hx) + abs(y - hy)
+        if 0 < away <= reach and (not exact or away == reach) and where.free(x, y):
+            found.append((x, y))
+    return found
 
 
 def _adjacent_enemies(state: TacticsState, tile: Tile, seat: int) -> list[Unit]:
@@ -80,13 +81,15 @@ def _line(hero: Unit, dx: int, dy: int, reach: int) -> list[Tile]:
 # ---------------------------------------------------------------------- targets
 
 
-def targets(state: TacticsState, hero: Unit) -> list[Tile]:
-    """The tiles `hero`'s skill may be aimed at now."""
+def targets(state: TacticsState, hero: Unit, where: Occupancy | None = None) -> list[Tile]:
+    """The tiles `hero`'s skill may be aimed at now (`where`: who stands where, when a menu
+    has it at hand)."""
+    where = Occupancy(state.units, state.obstacles) if where is None else where
     skill = hero.skill
     reach = DATA.skills[skill]["range"] if skill else 0
     me = [hero.pos]
     if skill == "warrior_heroic_leap":
-        return _free_tiles(state, hero, reach)
+        return _free_tiles(where, hero, reach)
     if skill == "warrior_shockwave":
         return me if _adjacent_enemies(state, hero.pos, hero.seat) else []
     if skill in (
@@ -106,14 +109,14 @@ def targets(state: TacticsState, hero: Unit) -> list[Tile]:
         return _enemies(state, hero, reach)
     if skill == "mage_warp_beacon":
         if hero.beacon is None:
-            return _free_tiles(state, hero, reach)
-        return [hero.beacon] if state.free(*hero.beacon) else []
+            return _free_tiles(where, hero, reach)
+        return [hero.beacon] if where.free(*hero.beacon) else []
     if skill == "mage_wild_magic":
         return me if state.living(1 - hero.seat) else []
     if skill == "rogue_smoke_bomb":
-        return _free_tiles(state, hero, reach)
+        return _free_tiles(where, hero, reach)
     if skill == "rogue_shadow_clone":
-        return _free_tiles(state, hero, reach, exact=True)
+        return _free_tiles(where, hero, reach, exact=True)
     if skill == "huntress_spectral_blades":
         found = []
         enemies = {u.pos for u in state.living(1 - hero.seat)}
@@ -129,11 +132,11 @@ def targets(state: TacticsState, hero: Unit) -> list[Tile]:
     return []
 
 
-def skill_actions(state: TacticsState, unit: Unit) -> list[Skill]:
+def skill_actions(state: TacticsState, unit: Unit, where: Occupancy | None = None) -> list[Skill]:
     """The skill uses open to `unit` now (heroes with their skill off cooldown)."""
     if unit.skill is None or unit.cooldown > 0:
         return []
-    tiles = targets(state, unit)
+    tiles = targets(state, unit, where)
     if unit.skill == "duelist_elemental_strike":
         return [Skill(unit.id, x, y, c) for x, y in tiles for c in STRIKE_CHOICES]
     return [Skill(unit.id, x, y) for x, y in tiles]

@@ -590,7 +590,7 @@ class TacticsState(Engine, TwoSeatOutcome):
         """A dead hero loses; both at once: the active player wins (rules §5.1)."""
         if self.phase != BATTLE:
             return
-        dead = [s for s in (0, 1) if self.hero(s).hp <= 0]
+        dead = [u.seat for u in self.units if u.category == HERO and u.hp <= 0]
         if len(dead) == 2:
             winner = active if active is not None else self.last_actor
             self._end(winner, "both heroes fell: the active player wins")
