@@ -13,6 +13,9 @@ reseeded, so its future dodges are fresh draws too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -67,7 +70,21 @@ def _events(view: AquawarView, seat: int) -> list[Event]:
 def _as_event(entry: dict[str, Any], seat: int) -> Event:
     kind = entry["kind"]
     audience = seat if kind in _PRIVATE else PUBLIC
-    return (kind, audience, *(entry[name] for name in event_fields(kind)))
+    return (kind, audience) + _values_of(kind)(entry)  # noqa: RUF005 (twice as fast)
+
+
+@cache
+def _values_of(kind: str) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function reading the values of a `kind` event's fields from its JSON form, in
+    order, as a tuple (every sample of a decision starts from the whole round's log)."""
+    fields = event_fields(kind)
+    if len(fields) == 1:
+        (name,) = fields
+        return lambda entry: (entry[name],)
+    if not fields:
+        return lambda entry: ()
+    getter: Callable[[dict[str, Any]], tuple[Any, ...]] = itemgetter(*fields)
+    return getter
 
 
 def _own_fish(entry: OwnFish) -> Fish:
