@@ -1,12 +1,14 @@
 """Same games after speed work (issue 15): a game's benchmark pairs play exactly the
 matches they played before, for seeds 0..49.
 
-Each game keeps ``data/bench_digests.json`` beside its test module, written by the engine
-*before* any speed change (commit 89911c0) by running that module as a script. Each entry
-is the SHA-256 of one match's replay (every decision, chance outcome and the result, times
-zeroed, header left out for its clock time) followed by its event log, so a change to the
-legal lists' order, to a greedy choice, to a draw or to an event fails there by seed.
-Regenerate only when a test shows the old result was wrong.
+Each game keeps ``data/bench_digests.json`` beside its test module, written by the code of
+commit 89911c0 (before any of that work) by running that module as a script with that
+tree first on the path (``PYTHONPATH=<tree>/src python -m tests.<game>.test_bench_digests``;
+this helper uses only what that commit has). One SHA-256 per match, seeded as
+`sparring bench` seeds it, over every decision (seat and action), every view handed to an
+agent, the whole event log, the whole chance log, the returns and the summary: an engine or
+agent change that alters any game — a draw, an event, a view, a greedy choice — fails by
+seed. Regenerate only from a commit whose games are known right.
 """
 
 from __future__ import annotations
@@ -14,37 +16,58 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
+import msgspec
+
+from sparring.core.conformance import dumps
 from sparring.core.game import GameSpec
 from sparring.core.playout import play_match
-from sparring.core.trace import Trace
 
 SEEDS = range(50)
 
 
+class _Recorded:
+    """An agent wrapper writing each view it is handed and each action it answers into the
+    match's digest."""
+
+    def __init__(self, agent: Any, seat: int, record: Any) -> None:
+        self._agent = agent
+        self._seat = seat
+        self._record = record
+        self.needs_view = agent.needs_view
+        self.needs_log = getattr(agent, "needs_log", True)
+
+    def act(self, view: Any, legal: Any) -> Any:
+        action = self._agent.act(view, legal)
+        self._record.update(msgspec.json.encode(view))
+        self._record.update(dumps([self._seat, action]).encode())
+        return action
+
+
 def match_digest(spec: GameSpec, seed: int, pair: str) -> str:
-    """The SHA-256 of a match between the built-in agents `pair` ("a,b"), seeded as
-    `sparring bench` seeds them: the replay without its header, times zeroed, then the
-    event log."""
-    names = pair.split(",")
-    agents = [spec.agents[name](seat, seed * 2 + seat) for seat, name in enumerate(names)]
-    trace = Trace(spec, seed, None, [{"name": name} for name in names])
-    state = play_match(spec, seed, None, agents, recorder=trace)
-    records = [json.loads(line) for line in trace.write().splitlines()[1:]]
-    for record in records:
-        if record["type"] == "decision":
-            record["time"] = 0.0
-    text = json.dumps(records, sort_keys=True) + "\n" + repr(list(state.events))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The digest of one match between the built-in agents `pair` ("a,b")."""
+    record = hashlib.sha256()
+    players = [
+        _Recorded(spec.agents[name](seat, seed * 2 + seat), seat, record)
+        for seat, name in enumerate(pair.split(","))
+    ]
+    state = play_match(spec, seed, None, players)
+    record.update(dumps([list(event) for event in state.events]).encode())
+    record.update(dumps(list(state.rng.log)).encode())
+    record.update(dumps([list(state.returns()), spec.summarize(state)]).encode())
+    return record.hexdigest()
 
 
 def changed_seeds(spec: GameSpec, digests: Path, pair: str) -> list[int]:
     """The seeds whose match between `pair` differs from the one recorded in `digests`."""
     expected = json.loads(digests.read_text())[pair]
+    assert len(expected) == len(SEEDS)
     return [seed for seed in SEEDS if match_digest(spec, seed, pair) != expected[seed]]
 
 
 def write_digests(spec: GameSpec, digests: Path, pairs: tuple[str, ...]) -> None:
-    """Record the matches of `pairs` as the engine plays them now."""
+    """Record the matches of `pairs` as the engine on the path plays them."""
     table = {pair: [match_digest(spec, seed, pair) for seed in SEEDS] for pair in pairs}
+    digests.parent.mkdir(exist_ok=True)
     digests.write_text(json.dumps(table, indent=1) + "\n")

@@ -14,9 +14,9 @@ from sparring.core.game import AgentFactory
 from sparring.core.rng import Rng
 
 from .actions import ASSERTS, PASS, Action, Pick
-from .determinize import determinize
+from .determinize import Sampler
 from .human import HumanAgent
-from .knowledge import infer
+from .knowledge import Knowledge, infer
 from .roster import MIMIC
 from .state import AquawarState
 from .views import AquawarView
@@ -69,6 +69,7 @@ class GreedyAgent:
         self.seat = seat
         self.rng = Rng(seed)
         self.samples = samples
+        self._inferred: tuple[tuple[Any, ...], Knowledge] | None = None
 
     def act(self, view: AquawarView | None, legal: Sequence[Any]) -> Any:
         if view is None:
@@ -97,7 +98,7 @@ class GreedyAgent:
     def _assert(self, view: AquawarView, legal: Sequence[Any]) -> Action:
         if len(legal) == 1:
             return PASS
-        knowledge = infer(view)
+        knowledge = self._infer(view)
         for entry in view.enemy_team or []:
             pos = entry.pos
             if entry.alive and entry.fish is None:
@@ -106,15 +107,26 @@ class GreedyAgent:
                     return ASSERTS[pos, sure]
         return PASS
 
+    # ------------------------------------------------------------------ inference
+
+    def _infer(self, view: AquawarView) -> Knowledge:
+        """`infer(view)`, reused while everything it reads is unchanged: after this seat
+        passes, its action decision sees exactly the log its assertion decision saw."""
+        reads = (view.round, view.enemy_revealed_before, view.enemy_team, view.log)
+        if self._inferred is None or self._inferred[0] != reads:
+            self._inferred = (reads, infer(view))
+        return self._inferred[1]
+
     # ------------------------------------------------------------------ actions
 
     def _action(self, view: AquawarView, legal: Sequence[Any]) -> Action:
         if len(legal) == 1:
             return legal[0]
         totals = [0.0] * len(legal)
-        knowledge = infer(view)
+        sampler = Sampler(view, self._infer(view))
         for _ in range(self.samples):
-            base = determinize(view, self.rng, knowledge)
+            base = sampler.sample(self.rng)
+            base.legal_actions(self.seat)  # the clones inherit the menu: apply checks by it
             before = _score(base, self.seat)
             for index, action in enumerate(legal):
                 trial = base.clone()

@@ -13,6 +13,9 @@ reseeded, so its future dodges are fresh draws too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import msgspec
@@ -36,6 +39,7 @@ from .knowledge import (
 )
 from .picks import PickSpace
 from .roster import ALL_FISH, MIMIC
+from .sharedlog import fork
 from .state import PICK, AquawarState
 from .views import AquawarView, OwnFish
 
@@ -66,7 +70,21 @@ def _events(view: AquawarView, seat: int) -> list[Event]:
 def _as_event(entry: dict[str, Any], seat: int) -> Event:
     kind = entry["kind"]
     audience = seat if kind in _PRIVATE else PUBLIC
-    return (kind, audience, *(entry[name] for name in event_fields(kind)))
+    return (kind, audience) + _values_of(kind)(entry)  # noqa: RUF005 (twice as fast)
+
+
+@cache
+def _values_of(kind: str) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function reading the values of a `kind` event's fields from its JSON form, in
+    order, as a tuple (every sample of a decision starts from the whole round's log)."""
+    fields = event_fields(kind)
+    if len(fields) == 1:
+        (name,) = fields
+        return lambda entry: (entry[name],)
+    if not fields:
+        return lambda entry: ()
+    getter: Callable[[dict[str, Any]], tuple[Any, ...]] = itemgetter(*fields)
+    return getter
 
 
 def _own_fish(entry: OwnFish) -> Fish:
@@ -209,61 +227,89 @@ def _outcome(view: AquawarView) -> Outcome | None:
     return Outcome(winner, two_seat_returns(winner), reason)
 
 
+class Sampler:
+    """Draws determinized states of one view. What the view fixes — the log as engine
+    events, the round results, the own team, the inference — is worked out once, so a
+    search taking several samples of one decision pays for it once; every sample shares
+    the log (its own events go to a `SharedLog` tail) and gets fresh fish."""
+
+    def __init__(self, view: AquawarView, knowledge: Knowledge | None = None) -> None:
+        seat = view.seat
+        if seat is None or seat not in (0, 1):
+            raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
+        self.view = view
+        self.seat = seat
+        self._knowledge = knowledge
+        self._events = _events(view, seat)
+        self._round_results = [msgspec.structs.asdict(r) for r in view.rounds]
+        self._outcome = _outcome(view)
+        self._own = [_own_fish(entry) for entry in view.my_team or []]
+
+    def knowledge(self) -> Knowledge:
+        """`infer(view)`, computed on first need (a sample during picks has none)."""
+        if self._knowledge is None:
+            self._knowledge = infer(self.view)
+        return self._knowledge
+
+    def sample(self, rng: Rng) -> AquawarState:
+        """A full state that the view's seat cannot tell from the real one, drawn with
+        `rng` (the same draws, in the same order, as `determinize`)."""
+        view, seat = self.view, self.seat
+        enemy_seat = 1 - seat
+        state = AquawarState.__new__(AquawarState)
+        state.options = view.options
+        state.rng = Rng(rng.below(1 << 62, LABEL))
+        state.events = fork(self._events)
+        state.round = view.round
+        state.wins = list(view.wins)
+        state.round_results = list(self._round_results)
+        state.winner = view.winner
+        state.ended = self._outcome
+        state.turn = view.turn - 1
+        state.first_mover = view.first_mover
+        state.phase = view.phase
+        to_move = view.to_move
+        state.seat = to_move[0] if to_move and state.phase != PICK else view.first_mover
+        state._legal = None
+        state.casualties = False
+        used: list[frozenset[int]] = [frozenset(), frozenset()]
+        used[seat] = frozenset(view.used or [])
+        picks: list[Pick | None] = [None, None]
+        picks[seat] = view.my_pick or None
+        teams: list[list[Fish]] = [[], []]
+        if state.phase == PICK or not view.enemy_team:
+            used[enemy_seat] = _enemy_used(view, [], rng)
+            if enemy_seat not in to_move and state.phase == PICK:
+                space = PickSpace(frozenset(ALL_FISH) - used[enemy_seat])
+                picks[enemy_seat] = space[rng.below(len(space), LABEL)]
+        else:
+            teams[seat] = [fish.copy() for fish in self._own]
+            k = self.knowledge()
+            kinds, behaviour = _draw_team(k, rng)
+            buffs = _pending_buffs(k, behaviour, rng)
+            enemy: list[Fish] = []
+            for pos, entry in enumerate(view.enemy_team):
+                fish = Fish(kinds[pos], behaviour[pos] if kinds[pos] == MIMIC else None)
+                profile = k.profiles[pos][behaviour[pos]]
+                fish.hp, fish.alive = entry.hp, entry.alive
+                fish.revealed = entry.fish is not None
+                fish.atk, fish.uses, fish.wound = profile.atk, profile.uses, profile.wound
+                fish.shields = profile.shields
+                for buff in buffs[pos]:
+                    setattr(fish, buff, True)
+                enemy.append(fish)
+            teams[enemy_seat] = enemy
+            copy = next((b for k_, b in zip(kinds, behaviour, strict=True) if k_ == MIMIC), None)
+            picks[enemy_seat] = Pick(tuple(kinds), copy)
+            used[enemy_seat] = _enemy_used(view, kinds, rng)
+        state.used = used
+        state.picks = picks
+        state.teams = teams
+        return state
+
+
 def determinize(view: AquawarView, rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:
     """A full state that `view`'s seat cannot tell from the real one, drawn with `rng`.
-    `knowledge` is `infer(view)` when the caller already has it (several samples of one
-    view need the inference only once)."""
-    seat = view.seat
-    if seat is None or seat not in (0, 1):
-        raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
-    enemy_seat = 1 - seat
-    state = AquawarState.__new__(AquawarState)
-    state.options = view.options
-    state.rng = Rng(rng.below(1 << 62, LABEL))
-    state.events = _events(view, seat)
-    state.round = view.round
-    state.wins = list(view.wins)
-    state.round_results = [msgspec.structs.asdict(r) for r in view.rounds]
-    state.winner = view.winner
-    state.ended = _outcome(view)
-    state.turn = view.turn - 1
-    state.first_mover = view.first_mover
-    state.phase = view.phase
-    to_move = view.to_move
-    state.seat = to_move[0] if to_move and state.phase != PICK else view.first_mover
-    state._legal = None
-    state.casualties = False
-    used: list[frozenset[int]] = [frozenset(), frozenset()]
-    used[seat] = frozenset(view.used or [])
-    picks: list[Pick | None] = [None, None]
-    picks[seat] = view.my_pick or None
-    teams: list[list[Fish]] = [[], []]
-    if state.phase == PICK or not view.enemy_team:
-        used[enemy_seat] = _enemy_used(view, [], rng)
-        if enemy_seat not in to_move and state.phase == PICK:
-            space = PickSpace(frozenset(ALL_FISH) - used[enemy_seat])
-            picks[enemy_seat] = space[rng.below(len(space), LABEL)]
-    else:
-        teams[seat] = [_own_fish(entry) for entry in view.my_team or []]
-        k = knowledge if knowledge is not None else infer(view)
-        kinds, behaviour = _draw_team(k, rng)
-        buffs = _pending_buffs(k, behaviour, rng)
-        enemy: list[Fish] = []
-        for pos, entry in enumerate(view.enemy_team):
-            fish = Fish(kinds[pos], behaviour[pos] if kinds[pos] == MIMIC else None)
-            profile = k.profiles[pos][behaviour[pos]]
-            fish.hp, fish.alive = entry.hp, entry.alive
-            fish.revealed = entry.fish is not None
-            fish.atk, fish.uses, fish.wound = profile.atk, profile.uses, profile.wound
-            fish.shields = profile.shields
-            for buff in buffs[pos]:
-                setattr(fish, buff, True)
-            enemy.append(fish)
-        teams[enemy_seat] = enemy
-        copy = next((b for k_, b in zip(kinds, behaviour, strict=True) if k_ == MIMIC), None)
-        picks[enemy_seat] = Pick(tuple(kinds), copy)
-        used[enemy_seat] = _enemy_used(view, kinds, rng)
-    state.used = used
-    state.picks = picks
-    state.teams = teams
-    return state
+    `knowledge` is `infer(view)` when the caller already has it; a caller taking several
+    samples of one view uses a `Sampler` instead."""
+    return Sampler(view, knowledge).sample(rng)

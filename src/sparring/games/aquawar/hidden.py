@@ -75,7 +75,10 @@ def plant_sentinels(state: AquawarState, seat: int) -> tuple[AquawarState, list[
             fish.acts_as = fresh()
     twin.rng.reseed(0)
     twin.rng._state = fresh()  # the generator's state is never shown to anyone
-    for index, event in enumerate(twin.events):
-        if event[1] == enemy and event[0] in (TEAM, SKILL_DETAIL):
-            twin.events[index] = (*event[:3], *(fresh() for _ in event[3:]))
+    twin.events = [
+        (*event[:3], *(fresh() for _ in event[3:]))
+        if event[1] == enemy and event[0] in (TEAM, SKILL_DETAIL)
+        else event
+        for event in twin.events
+    ]
     return twin, sentinels.values

@@ -55,6 +55,7 @@ from .fish import Fish
 from .options import AquawarOptions
 from .picks import PickSpace
 from .roster import ALL_FISH
+from .sharedlog import SharedLog, fork
 
 #: The phases of a match, by the names the views and the protocol use.
 Phase = Literal["pick", "assert", "action", "over"]
@@ -70,6 +71,8 @@ _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
     for mask in range(16)
 )
+#: The events of a match: a plain list in the live game, a shared prefix in a search clone.
+EventLog = list[Event] | SharedLog[Event]
 _ACTOR_MENUS: dict[int, tuple[Action, ...]] = {}
 
 
@@ -78,6 +81,17 @@ def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Actio
     attacks = [ATTACKS[actor, t] for t, f in enumerate(theirs) if f.alive]
     skills = [SKILLS[actor, a, e] for a, e in combat.skill_targets(mine, theirs, actor)]
     return (*attacks, *skills)
+
+
+def _fork_rng(rng: Rng) -> Rng:
+    """A clone of `rng` whose chance log starts empty: `Rng.clone` would copy the whole
+    log, and only the live game's log is ever recorded or verified (replays, scenarios)."""
+    log = rng.log
+    rng.log = []
+    try:
+        return rng.clone()
+    finally:
+        rng.log = log
 
 
 class AquawarState(Engine, TwoSeatOutcome):
@@ -108,7 +122,7 @@ class AquawarState(Engine, TwoSeatOutcome):
     def __init__(self, seed: int, options: AquawarOptions | None = None) -> None:
         self.options = options or AquawarOptions()
         self.rng = Rng(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = []
         self.round = 0
         self.wins = [0, 0]
         self.used: list[frozenset[int]] = [frozenset(), frozenset()]
@@ -129,17 +143,21 @@ class AquawarState(Engine, TwoSeatOutcome):
     # ----------------------------------------------------------------- contract
 
     def clone(self) -> AquawarState:
+        """An independent copy for search, at a cost that does not grow with the match:
+        the event log is shared up to now (`SharedLog`), and the twin's chance log holds
+        only the draws made after cloning (`_fork_rng`)."""
         twin = AquawarState.__new__(AquawarState)
         twin.options = self.options
-        twin.rng = self.rng.clone()
-        twin.events = list(self.events)
+        twin.rng = _fork_rng(self.rng)
+        twin.events = fork(self.events)
         twin.round = self.round
         twin.wins = list(self.wins)
         twin.used = list(self.used)
         twin.round_results = list(self.round_results)
         twin.winner = self.winner
         twin.ended = self.ended
-        twin.teams = [[f.copy() for f in team] for team in self.teams]
+        mine, theirs = self.teams
+        twin.teams = [[f.copy() for f in mine], [f.copy() for f in theirs]]
         twin.picks = list(self.picks)
         twin.turn = self.turn
         twin.seat = self.seat
