@@ -47,12 +47,16 @@ class _Recorded:
 
 def match_digest(spec: GameSpec, seed: int, pair: str) -> str:
     """The digest of one match between the built-in agents `pair` ("a,b")."""
+    names = pair.split(",")
     record = hashlib.sha256()
     players = [
         _Recorded(spec.agents[name](seat, seed * 2 + seat), seat, record)
-        for seat, name in enumerate(pair.split(","))
+        for seat, name in enumerate(names)
     ]
-    state = play_match(spec, seed, None, players)
+    options = None  # the game's defaults, but as many players as agents (as bench does)
+    if hasattr(spec.options_from_json(None), "players"):
+        options = spec.options_from_json({"players": len(names)})
+    state = play_match(spec, seed, options, players)
     record.update(dumps([list(event) for event in state.events]).encode())
     record.update(dumps(list(state.rng.log)).encode())
     record.update(dumps([list(state.returns()), spec.summarize(state)]).encode())

@@ -67,6 +67,7 @@ class MapInfo:
     density: tuple[float, ...]  # bonus per territory, plus a base value
     borders: tuple[tuple[int, ...], ...]  # per continent: members with a neighbour outside
     pick: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per continent: its values
+    pick_near: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per territory: near's
 
 
 _INFO: dict[int, tuple[MapView, MapInfo]] = {}
@@ -116,6 +117,7 @@ def map_info(static: MapView) -> MapInfo:
         density=tuple(b / len(m) + 0.5 for b, m in zip(bonus, members, strict=True)),
         borders=borders,
         pick=tuple(members_getter(group) for group in members),
+        pick_near=tuple(members_getter(around) for around in near),
     )
     _INFO[id(static)] = (static, info)
     return info
@@ -140,7 +142,7 @@ class GreedyAgent:
         self._stats_view: View | None = None
         self._table_for: WarfishOptions | None = None
         self._blitz_odds: tuple[tuple[float, ...], ...] = ()
-        self._stats: dict[int, tuple[int, int | None]] = {}
+        self._stats: list[tuple[int, int | None] | None] = []
         self._map: MapView | None = None  # the map of the last view, and its facts
         self._info: MapInfo | None = None
 
@@ -191,7 +193,10 @@ class GreedyAgent:
         c = info.continent_of[target]
         holder = view.owner[target]
         value = 1.0 + self._jitter[target]
-        mine, sole = self._continent(view, info, c)
+        if self._stats_view is not view:
+            self._new_view(view, info)
+        known = self._stats[c]
+        mine, sole = self._count(view, info, c) if known is None else known
         if mine == info.sizes[c] - 1:
             value += 2.0 * info.bonus[c] + 1.0
         elif c == focus:
@@ -207,15 +212,22 @@ class GreedyAgent:
     def _continent(self, view: View, info: MapInfo, c: int) -> tuple[int, int | None]:
         """``(own territories in continent c, the seat holding all of it or None)`` for
         this view, worked out once per view and continent: `_value` asks for the same few
-        continents many times a decision."""
+        continents many times a decision (and reads the kept entry inline)."""
         if self._stats_view is not view:
-            self._stats_view, self._stats = view, {}
-        known = self._stats.get(c)
-        if known is None:
-            holders = info.pick[c](view.owner)
-            first = holders[0]
-            sole = first if holders.count(first) == len(holders) else None
-            known = self._stats[c] = (holders.count(self.seat), sole)
+            self._new_view(view, info)
+        known = self._stats[c]
+        return self._count(view, info, c) if known is None else known
+
+    def _new_view(self, view: View, info: MapInfo) -> None:
+        """Forget the continent counts of the previous view."""
+        self._stats_view = view
+        self._stats = [None] * len(info.members)
+
+    def _count(self, view: View, info: MapInfo, c: int) -> tuple[int, int | None]:
+        holders = info.pick[c](view.owner)
+        first = holders[0]
+        sole = first if holders.count(first) == len(holders) else None
+        known = self._stats[c] = (holders.count(self.seat), sole)
         return known
 
     def _threat(self, view: View, info: MapInfo, t: int) -> int:
@@ -407,8 +419,8 @@ class GreedyAgent:
         if source < 0:
             return STOP_ATTACKING
         owner = view.owner
-        if any(owner[n] is None for n in info.near[target]):  # fog: decide after the capture
-            return Blitz(source, target)
+        if view.options.fog and None in info.pick_near[target](owner):
+            return Blitz(source, target)  # a neighbour unseen: decide after the capture
         # `_move_in`'s choice, one decision early: all (clamped by the engine) or the minimum
         return Blitz(source, target, units[source] if self._ahead(owner, info, target) else 0)
 
@@ -422,8 +434,8 @@ class GreedyAgent:
 
     def _ahead(self, owner: Sequence[int | None], info: MapInfo, target: int) -> bool:
         """Whether `target` borders a territory not ours (or unseen): the front moves on."""
-        me = self.seat
-        return any(owner[n] != me for n in info.near[target])
+        around = info.pick_near[target](owner)
+        return around.count(self.seat) != len(around)
 
     # ------------------------------------------------------------- transfer
 

@@ -18,6 +18,7 @@ from sparring.core.rng import Rng
 from sparring.core.sentinels import Sentinels
 
 from .fog import visible
+from .front import Holdings
 from .legal import SETUP
 from .state import WarfishState
 
@@ -59,6 +60,7 @@ def scramble_hidden(state: WarfishState, seat: int, rng: Rng) -> WarfishState:
         for t, (holder, _) in zip(fogged, pairs, strict=True):
             twin.owner[t] = holder
             twin.units[t] = 1 + rng.below(cap, "scramble")
+        twin.holdings = Holdings(twin.owner, twin.num_players)
         if twin.seat != seat:
             twin.to_place = rng.below(40, "scramble")
             twin.attacks = rng.below(5, "scramble")

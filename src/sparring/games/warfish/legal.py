@@ -78,9 +78,9 @@ def menu(state: WarfishState) -> Sequence[Any]:
             if phase == SETUP:  # nobody's territories change during the setup
                 kept = state.setup_menus.get(seat)
                 if kept is None:
-                    kept = state.setup_menus[seat] = _place_menu(owner, seat, 1)
+                    kept = state.setup_menus[seat] = _place_menu(state, 1)
                 return kept
-            return _place_menu(owner, seat, most)
+            return _place_menu(state, most)
         units = state.units
         spots = [(t, min(most, limit - units[t])) for t, o in enumerate(owner) if o == seat]
         spots = [(t, cap) for t, cap in spots if cap > 0]
@@ -99,29 +99,30 @@ def menu(state: WarfishState) -> Sequence[Any]:
     return ()
 
 
-def _place_menu(owner: list[int], seat: int, most: int) -> PlaceMenu:
-    """Up to `most` units on any territory of `seat` (no max_units)."""
-    territories = tuple([t for t, o in enumerate(owner) if o == seat])
+def _place_menu(state: WarfishState, most: int) -> PlaceMenu:
+    """Up to `most` units on any territory of the seat to move (no max_units)."""
+    territories = tuple(state.holdings.of[state.seat])
     return PlaceMenu(territories, (most,) * len(territories))
 
 
 def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """Every (source, target) the player to move may attack, with the most dice for each."""
+    """Every (source, target) the player to move may attack, with the most dice for each:
+    sources in territory order (read off the kept `holdings`, not a scan of the map),
+    each one's targets in border order."""
     if not attacks_left(state):
         return (), ()
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
     pairs: list[tuple[int, int]] = []
     dice: list[int] = []
-    for source, holder in enumerate(owner):  # plain loops: this runs at every attack
-        if holder == seat:
-            most = units[source] - 1
-            if most > 0:
-                if most > MAX_ATTACK_DICE:
-                    most = MAX_ATTACK_DICE
-                for target in adj[source]:
-                    if owner[target] != seat:
-                        pairs.append((source, target))
-                        dice.append(most)
+    for source in state.holdings.of[seat]:  # plain loops: this runs at every attack
+        most = units[source] - 1
+        if most > 0:
+            if most > MAX_ATTACK_DICE:
+                most = MAX_ATTACK_DICE
+            for target in adj[source]:
+                if owner[target] != seat:
+                    pairs.append((source, target))
+                    dice.append(most)
     return tuple(pairs), tuple(dice)
 
 
@@ -130,8 +131,8 @@ def can_attack(state: WarfishState) -> bool:
     if not attacks_left(state):
         return False
     seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
-    for source, holder in enumerate(owner):
-        if holder == seat and units[source] >= 2:
+    for source in state.holdings.of[seat]:
+        if units[source] >= 2:
             for target in adj[source]:
                 if owner[target] != seat:
                     return True
@@ -169,8 +170,8 @@ def transfer_choices(
     limit = state.options.max_units
     pairs: list[tuple[int, int]] = []
     caps: list[int] = []
-    for source, holder in enumerate(owner):
-        if holder != seat or units[source] < 2:
+    for source in state.holdings.of[seat]:
+        if units[source] < 2:
             continue
         targets = reachable(state, source) if connected else adj[source]
         for target in targets:

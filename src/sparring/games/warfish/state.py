@@ -38,6 +38,7 @@ from .actions import (
 from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE, roller
 from .events import ATTACKED
 from .fog import audience, visible
+from .front import Holdings
 from .legal import (
     ATTACK,
     FORCED_TRADE_HAND,
@@ -75,7 +76,8 @@ class WarfishState(Engine):
     ``pending`` (``(source, target, low, high)`` while a move-in is to decide),
     ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
     once per turn), ``winner``, ``end_reason``, ``events``, ``setup_menus`` (each seat's
-    setup menu, the same all through the setup).
+    setup menu, the same all through the setup), ``holdings`` (each seat's territories,
+    `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`).
     """
 
     def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
@@ -132,6 +134,7 @@ class WarfishState(Engine):
         twin.territory_count = list(self.territory_count)
         twin.unit_count = list(self.unit_count)
         twin.setup_left = list(self.setup_left)
+        twin.holdings = self.holdings.copy()
         twin._legal = None
         twin.setup_menus = {}
         return twin
@@ -196,6 +199,7 @@ class WarfishState(Engine):
         for t, holder in enumerate(self.owner):
             if holder == seat:
                 self.owner[t] = NEUTRAL
+        self.holdings = Holdings(self.owner, self.num_players)
         self.territory_count[seat] = 0
         self.unit_count[seat] = 0
         self.alive[seat] = False
@@ -227,6 +231,7 @@ class WarfishState(Engine):
         self.territory_count = counts
         self.unit_count = totals
         self.alive = [n > 0 for n in counts]
+        self.holdings = Holdings(self.owner, self.num_players)
         self._legal = None
         self.setup_menus.clear()
 
@@ -280,6 +285,7 @@ class WarfishState(Engine):
             self.units[t] = 1
             self.territory_count[seat] += 1
             self.unit_count[seat] += 1
+        self.holdings = Holdings(self.owner, self.num_players)
         start = options.start_units()
         self.setup_left = [max(0, start - n) for n in self.territory_count]
         if self.fog:
@@ -568,6 +574,7 @@ class WarfishState(Engine):
             (ev.CAPTURED, PUBLIC, seat, source, target, None if previous < 0 else previous),
         )
         self.owner[target] = seat
+        self.holdings.moved(target, previous, seat)
         self.territory_count[seat] += 1
         self.captured = True
         if previous != NEUTRAL:

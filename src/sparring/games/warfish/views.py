@@ -111,9 +111,14 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         owner = list(state.owner)
         units = list(state.units)
     over = state.phase == OVER
-    # By position, in `View`'s field order: a struct built by keywords costs several times
-    # more, and a view is built at every decision.
-    out = View(
+    details = (
+        _turn_details(state, seat)
+        if not fog or (seat is not None and seat == state.seat)
+        else _NO_DETAILS
+    )
+    # By position, in `View`'s field order: a struct built by keywords (or filled in after)
+    # costs several times more, and a view is built at every decision.
+    return View(
         "warfish",
         seat,
         state.map.static,
@@ -133,10 +138,8 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         state.end_reason,
         _log(state, seat) if log else [],
         UNSET if seat is None else hands[seat][:],  # hand
+        *details,
     )
-    if not fog or (seat is not None and seat == state.seat):
-        _turn_details(state, seat, out)
-    return out
 
 
 def lean_view(state: WarfishState, seat: int | None) -> View:
@@ -145,24 +148,42 @@ def lean_view(state: WarfishState, seat: int | None) -> View:
     return view(state, seat, log=False)
 
 
-def _turn_details(state: WarfishState, seat: int | None, out: View) -> None:
-    """Add the turn's progress to `out` (public without fog; with fog, the mover's own)."""
+#: The turn's details as a view's last fields, in order: ``setup_left``, ``to_place``,
+#: ``attacks_left``, ``transfers_left``, ``captured``, ``move_in``.
+TurnDetails = tuple[
+    list[int | None] | UnsetType,
+    int | UnsetType,
+    int | UnsetType | None,
+    int | UnsetType,
+    bool | UnsetType,
+    PendingMoveIn | UnsetType,
+]
+_NO_DETAILS: TurnDetails = (UNSET, UNSET, UNSET, UNSET, UNSET, UNSET)
+
+
+def _turn_details(state: WarfishState, seat: int | None) -> TurnDetails:
+    """The turn's progress (public without fog; with fog, the mover's own): during the
+    setup only ``setup_left``, after the game nothing."""
     phase = state.phase
     if phase == SETUP:
+        setup_left: list[int | None]
         if state.fog:  # only the mover's own count
-            out.setup_left = [n if s == seat else None for s, n in enumerate(state.setup_left)]
+            setup_left = [n if s == seat else None for s, n in enumerate(state.setup_left)]
         else:
-            out.setup_left = list(state.setup_left)
-        return
+            setup_left = list(state.setup_left)
+        return (setup_left, UNSET, UNSET, UNSET, UNSET, UNSET)
     if phase == OVER:
-        return
+        return _NO_DETAILS
     options = state.options
-    out.to_place = state.to_place
-    out.attacks_left = attacks_left(state) if options.attacks_per_turn else None
-    out.transfers_left = max(0, options.transfers_per_turn - state.transfers)
-    out.captured = state.captured
-    if phase == MOVE_IN and state.pending is not None:
-        out.move_in = PendingMoveIn(*state.pending)
+    pending = state.pending
+    return (
+        UNSET,
+        state.to_place,
+        attacks_left(state) if options.attacks_per_turn else None,
+        max(0, options.transfers_per_turn - state.transfers),
+        state.captured,
+        PendingMoveIn(*pending) if phase == MOVE_IN and pending is not None else UNSET,
+    )
 
 
 def _log(state: WarfishState, seat: int | None) -> list[dict[str, Any]]:
