@@ -35,13 +35,16 @@ class Rng:
         self._scripted: dict[str, deque[int]] | None = None
         self.log: list[tuple[str, int]] = []
 
-    def clone(self) -> Rng:
+    def clone(self, keep_log: bool = True) -> Rng:
+        """A twin drawing the same outcomes from here on. With `keep_log` False its chance
+        log starts empty: a search's clone needs no record of the draws before it, and
+        copying the log made every clone cost as much as the game was long."""
         twin = Rng.__new__(Rng)
         twin._state = self._state
         twin._scripted = (
             {label: deque(q) for label, q in self._scripted.items()} if self._scripted else None
         )
-        twin.log = list(self.log)
+        twin.log = list(self.log) if keep_log else []
         return twin
 
     def reseed(self, seed: int) -> None:

@@ -83,17 +83,6 @@ def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Actio
     return (*attacks, *skills)
 
 
-def _fork_rng(rng: Rng) -> Rng:
-    """A clone of `rng` whose chance log starts empty: `Rng.clone` would copy the whole
-    log, and only the live game's log is ever recorded or verified (replays, scenarios)."""
-    log = rng.log
-    rng.log = []
-    try:
-        return rng.clone()
-    finally:
-        rng.log = log
-
-
 class AquawarState(Engine, TwoSeatOutcome):
     """A whole best-of-three match. Seats are 0 and 1."""
 
@@ -145,10 +134,10 @@ class AquawarState(Engine, TwoSeatOutcome):
     def clone(self) -> AquawarState:
         """An independent copy for search, at a cost that does not grow with the match:
         the event log is shared up to now (`SharedLog`), and the twin's chance log holds
-        only the draws made after cloning (`_fork_rng`)."""
+        only the draws made after cloning (`Rng.clone(keep_log=False)`)."""
         twin = AquawarState.__new__(AquawarState)
         twin.options = self.options
-        twin.rng = _fork_rng(self.rng)
+        twin.rng = self.rng.clone(keep_log=False)
         twin.events = fork(self.events)
         twin.round = self.round
         twin.wins = list(self.wins)

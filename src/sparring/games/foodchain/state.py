@@ -186,7 +186,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
     def clone(self) -> FoodChainState:
         twin = FoodChainState.__new__(FoodChainState)
         twin.options = self.options
-        twin.rng = self.rng.clone()
+        twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = list(self.events)
         twin.decklists = self.decklists
         twin.defs = list(self.defs)

@@ -100,7 +100,7 @@ class LiarsDiceState(Engine):
         twin = LiarsDiceState.__new__(LiarsDiceState)
         twin.options = self.options
         twin.num_players = self.num_players
-        twin.rng = self.rng.clone()
+        twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = list(self.events)
         twin.round = self.round
         twin.opener = self.opener

@@ -94,7 +94,7 @@ class TacticsState(Engine, TwoSeatOutcome):
     def clone(self) -> TacticsState:
         twin = TacticsState.__new__(TacticsState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.clone()
+        twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = list(self.events)
         twin.drafts = list(self.drafts)
         twin.units = [u.copy() for u in self.units]

@@ -123,7 +123,7 @@ class WarfishState(Engine):
     def clone(self) -> WarfishState:
         twin = WarfishState.__new__(WarfishState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.clone()
+        twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = list(self.events)
         twin.owner = list(self.owner)
         twin.units = list(self.units)
