@@ -15,19 +15,43 @@ import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-#: Runs the command line of whichever `sparring` the child's PYTHONPATH finds first.
-RUNNER = "import sys; from sparring.cli import main; sys.argv[0] = 'sparring'; main()"
+#: Runs `sparring bench ...` of whichever `sparring` the child's PYTHONPATH finds first,
+#: and prints a second JSON line: the CPU time the command took in that process. A
+#: one-match run of the same command goes first, its output dropped, so that the clock
+#: covers the command's matches in a warm process (modules imported, tables built) plus
+#: its own warm-up match, not the interpreter's start-up. Other processes on a shared
+#: machine slow a command's wall time much more than its CPU time.
+RUNNER = """\
+import contextlib, io, json, sys, time
+from sparring.cli import main
+
+def run(args):
+    sys.argv = ["sparring", *args]
+    try:
+        main()
+    except SystemExit as end:
+        if end.code:
+            raise
+
+args = sys.argv[1:]
+with contextlib.redirect_stdout(io.StringIO()):
+    run([*args, "--games", "1"])
+started = time.process_time()
+run(args)
+print(json.dumps({"cpu_seconds": time.process_time() - started}))
+"""
 #: Below this many pairs a ratio is too noisy to report against a target.
 MIN_PAIRS = 5
 
-Sampler = Callable[[], float]
+Sample = TypeVar("Sample")
 
 
 def bench_json(source: Path, args: Sequence[str]) -> dict[str, Any]:
-    """`sparring bench ARGS --json` of the source tree `source` (a ``src`` folder), run by
-    this interpreter in a fresh process with ``PYTHONPATH=source``; its JSON line."""
+    """`sparring bench ARGS --json` (ARGS starting with the game) of the source tree
+    `source` (a ``src`` folder), run by this interpreter in a fresh process with
+    ``PYTHONPATH=source``: its JSON line, with the process's ``cpu_seconds`` added."""
     env = {**os.environ, "PYTHONPATH": str(source)}
     done = subprocess.run(
         [sys.executable, "-c", RUNNER, "bench", *args, "--json"],
@@ -38,18 +62,19 @@ def bench_json(source: Path, args: Sequence[str]) -> dict[str, Any]:
     )
     if done.returncode != 0:
         raise SystemExit(f"{source}: bench {' '.join(args)} failed: {done.stderr[-400:]}")
-    result: dict[str, Any] = json.loads(done.stdout)
+    bench, cpu = done.stdout.splitlines()
+    result: dict[str, Any] = {**json.loads(bench), **json.loads(cpu)}
     return result
 
 
 def interleave(
-    pairs: Mapping[str, tuple[Sampler, Sampler]],
+    pairs: Mapping[str, tuple[Callable[[], Sample], Callable[[], Sample]]],
     rounds: int,
     progress: Callable[[int], None] | None = None,
-) -> dict[str, tuple[list[float], list[float]]]:
+) -> dict[str, tuple[list[Sample], list[Sample]]]:
     """Each round, every pair's A then its B, in order: per name, A's samples and B's.
     Rounds go outermost, so every measurement's samples spread over the whole run."""
-    samples: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in pairs}
+    samples: dict[str, tuple[list[Sample], list[Sample]]] = {name: ([], []) for name in pairs}
     for number in range(1, rounds + 1):
         for name, (first, second) in pairs.items():
             samples[name][0].append(first())

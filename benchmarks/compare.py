@@ -21,8 +21,11 @@ than measured. Code compiled in place (extension modules) is not in a fresh chec
 revision that relies on a build step is measured as pure Python.
 
 Prints one JSON line: the revisions and their commits, the rounds, and per measurement its
-command, its metric, both medians, the ratio, the median of the per-round ratios and
-every sample.
+command, its metric (the rate `sparring bench` prints, per second of wall time), both
+medians, the ratio, the median of the per-round ratios and every sample; and under
+``cpu`` the same for the rate per second of the process's CPU time (from the game's
+import to the command's end, so one warm-up match is included), which other processes
+on a shared machine disturb far less than wall time.
 """
 
 from __future__ import annotations
@@ -35,35 +38,44 @@ import platform
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from benchrun import MIN_PAIRS, Sampler, bench_json, interleave, summary
+from benchrun import MIN_PAIRS, bench_json, interleave, summary
 
 REPOSITORY = Path(__file__).resolve().parents[1]
+#: One run's (rate per wall second, rate per CPU second).
+Sample = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Measurement:
-    """One `sparring bench` command and the figure read from its JSON line; `games` is the
-    matches per run unless ``--games`` says otherwise (sized for about a second's work)."""
+    """One `sparring bench` command: the rate read from its JSON line (`metric`, per
+    second of wall time), what that rate counts (`counted`, also divided by the process's
+    CPU seconds), and the matches per run unless ``--games`` says otherwise (`games`,
+    sized for about a second's work)."""
 
     args: tuple[str, ...]
     metric: str
+    counted: str
     games: int
+
+    def cpu_metric(self) -> str:
+        return f"{self.counted}_per_cpu_second"
 
 
 #: The issue's measurements: matches per second of each game's benchmark pair (Warfish's
 #: is greedy v greedy with cards on; the others random v random), and the decisions per
 #: second of Aquawar's greedy agent, the search-heavy one.
 MEASUREMENTS = {
-    "aquawar": Measurement(("aquawar",), "matches_per_second", 400),
-    "warfish": Measurement(("warfish",), "matches_per_second", 200),
-    "foodchain": Measurement(("foodchain",), "matches_per_second", 400),
-    "tactics": Measurement(("tactics",), "matches_per_second", 300),
+    "aquawar": Measurement(("aquawar",), "matches_per_second", "matches", 400),
+    "warfish": Measurement(("warfish",), "matches_per_second", "matches", 200),
+    "foodchain": Measurement(("foodchain",), "matches_per_second", "matches", 400),
+    "tactics": Measurement(("tactics",), "matches_per_second", "matches", 300),
     "aquawar_greedy": Measurement(
-        ("aquawar", "--agents", "greedy,greedy"), "actions_per_second", 20
+        ("aquawar", "--agents", "greedy,greedy"), "actions_per_second", "decisions", 20
     ),
 }
 
@@ -129,9 +141,29 @@ def _arguments(measurement: Measurement, games: int) -> list[str]:
     return [*measurement.args, "--games", str(games), "--seed", "0"]
 
 
-def _sampler(source: Path, measurement: Measurement, games: int) -> Sampler:
+def _sampler(source: Path, measurement: Measurement, games: int) -> Callable[[], Sample]:
+    """One run of the measurement: (its rate per wall second, its rate per CPU second)."""
     args = _arguments(measurement, games)
-    return lambda: float(bench_json(source, args)[measurement.metric])
+
+    def sample() -> Sample:
+        result = bench_json(source, args)
+        cpu_rate = result[measurement.counted] / result["cpu_seconds"]
+        return float(result[measurement.metric]), round(cpu_rate, 1)
+
+    return sample
+
+
+def _row(before: list[float], after: list[float]) -> dict[str, Any]:
+    """Both medians, their ratio HEAD / BASE, the median per-round ratio, the samples."""
+    base_median, head_median, ratio, paired = summary(before, after)
+    return {
+        "base_median": base_median,
+        "head_median": head_median,
+        "ratio": ratio,
+        "paired_ratio_median": paired,
+        "base_samples": before,
+        "head_samples": after,
+    }
 
 
 def main() -> None:
@@ -166,16 +198,15 @@ def main() -> None:
         )
     results = {}
     for name, (base, head) in samples.items():
-        base_median, head_median, ratio, paired = summary(base, head)
+        measurement = chosen[name]
         results[name] = {
-            "command": " ".join(["sparring", "bench", *_arguments(chosen[name], games[name])]),
-            "metric": chosen[name].metric,
-            "base_median": base_median,
-            "head_median": head_median,
-            "ratio": ratio,
-            "paired_ratio_median": paired,
-            "base_samples": base,
-            "head_samples": head,
+            "command": " ".join(["sparring", "bench", *_arguments(measurement, games[name])]),
+            "metric": measurement.metric,
+            **_row([wall for wall, _ in base], [wall for wall, _ in head]),
+            "cpu": {
+                "metric": measurement.cpu_metric(),
+                **_row([cpu for _, cpu in base], [cpu for _, cpu in head]),
+            },
         }
     report = {
         "base": {"revision": options.base, "commit": commits["base"]},

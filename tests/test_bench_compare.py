@@ -18,9 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPARE = ROOT / "benchmarks" / "compare.py"
 INTERLEAVE = ROOT / "benchmarks" / "interleave.py"
 MEASUREMENTS = {"aquawar", "warfish", "foodchain", "tactics", "aquawar_greedy"}
-ROW_KEYS = {
-    "command",
-    "metric",
+FIGURES = {
     "base_median",
     "head_median",
     "ratio",
@@ -68,8 +66,15 @@ def assert_no_worktree_left(scratch: Path) -> None:
 
 
 def assert_consistent(row: dict[str, Any], rounds: int) -> None:
-    """Medians of the samples printed, and the ratio of those medians."""
-    assert set(row) == ROW_KEYS
+    """Medians of the samples printed, and the ratio of those medians, both for the rates
+    per wall second and, under "cpu", per CPU second."""
+    assert set(row) == {"command", "metric", "cpu", *FIGURES}
+    assert set(row["cpu"]) == {"metric", *FIGURES}
+    assert_figures(row, rounds)
+    assert_figures(row["cpu"], rounds)
+
+
+def assert_figures(row: dict[str, Any], rounds: int) -> None:
     assert len(row["base_samples"]) == len(row["head_samples"]) == rounds
     assert all(value > 0 for value in row["base_samples"] + row["head_samples"])
     assert row["base_median"] == round(statistics.median(row["base_samples"]), 2)
@@ -96,6 +101,7 @@ def test_two_commits_are_measured_interleaved_and_their_worktrees_removed(
     for name, row in report["measurements"].items():
         assert_consistent(row, 2)
         assert row["metric"] == "matches_per_second"
+        assert row["cpu"]["metric"] == "matches_per_cpu_second"
         assert row["command"] == f"sparring bench {name} --games 2 --seed 0"
     assert "fewer than 5 rounds" in done.stderr
     assert_no_worktree_left(tmp_path)
@@ -110,6 +116,7 @@ def test_every_measurement_of_the_issue_by_default(tmp_path: Path) -> None:
     for row in rows.values():
         assert_consistent(row, 1)
     assert rows["aquawar_greedy"]["metric"] == "actions_per_second"
+    assert rows["aquawar_greedy"]["cpu"]["metric"] == "decisions_per_cpu_second"
     assert "--agents greedy,greedy" in rows["aquawar_greedy"]["command"]
     assert_no_worktree_left(tmp_path)
 
@@ -150,5 +157,8 @@ def test_interleave_compares_this_checkout_with_a_source_tree() -> None:
     row = report["results"]["tactics"]
     assert row["ratio"] == round(
         row["new_matches_per_second"] / row["baseline_matches_per_second"], 3
+    )
+    assert row["cpu_ratio"] == round(
+        row["new_matches_per_cpu_second"] / row["baseline_matches_per_cpu_second"], 3
     )
     assert (report["rounds"], report["games"]) == (2, 2)
