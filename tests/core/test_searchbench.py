@@ -4,6 +4,7 @@ for every registered game, through the contract alone."""
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -98,6 +99,33 @@ def test_positions_stand_before_the_decision_at_each_depth() -> None:
     assert (middle.round, middle.bids) == (2, [0, None])
     assert (last.round, last.bids) == (3, [None, None])
     assert [p.seat for p in positions] == [1, 1, 0]
+
+
+class CountedToy(toy_game.ToyState):
+    """High Bid counting the clones made of any of its states."""
+
+    made = 0
+
+    def clone(self) -> toy_game.ToyState:
+        CountedToy.made += 1
+        twin = super().clone()
+        twin.__class__ = CountedToy  # so clones of clones are counted too
+        return twin
+
+
+def test_each_position_is_cloned_as_often_as_asked_and_once_per_playout() -> None:
+    spec = toy_game.spec(
+        facts=GameFacts(2, 2, True, True, True, 6),
+        agents={"random": lambda seat, seed: FirstBid()},
+        new_game=lambda seed, options: CountedToy(seed, options),
+    )
+    CountedToy.made = 0
+    result = bench_search(spec, games=1, clones=25, playouts=2)
+    sampled, timed, played_out = len(DEPTHS), 25 * len(DEPTHS), 2 * len(DEPTHS)
+    assert CountedToy.made == sampled + timed + played_out
+    assert (result["clones"], result["playouts"]) == (timed, played_out)
+    # positions before decisions 1, 3 and 4 of 6: playouts of 5, 3 and 2 decisions
+    assert result["decisions_per_playout"] == round(statistics.mean([5, 3, 2]), 1)
 
 
 def test_a_sampled_game_past_its_decision_bound_is_an_error() -> None:

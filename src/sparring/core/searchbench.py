@@ -13,7 +13,8 @@ and late). The steps:
    the benchmark's player count, `bench.match_options`), recording every (seat, action).
    Replay each match's actions on a new game of the same seed and clone the state as it
    stands before the decisions at each depth.
-2. **Clone.** `state.clone()`, `clones` times per position.
+2. **Clone.** `state.clone()`, `clones` times per position, in rounds over all
+   positions (`CLONE_ROUNDS`).
 3. **Determinize.** From the view of the seat about to act there (built untimed),
    `spec.search.determinize(view, rng)`, `determinizations` times per position; "n/a"
    for a game that offers no determinization.
@@ -21,9 +22,13 @@ and late). The steps:
    uniformly random legal action, `playouts` times per position. The clone is part of
    the cost, as it is for a search agent.
 
-Numbers are printed, never asserted (see `bench`). A game that outlasts its decision
-bound (`GameSpec.decision_bound`) while sampling or in a playout is reported as an
-error, not measured forever.
+Times are CPU seconds of this process (`time.process_time`), so other processes on a
+shared machine disturb them far less than they would wall time; each clock reading
+brackets a batch (a round's clones of one position, or one position's determinizations
+or playouts), so the clock's own cost stays out of the figures. Numbers are printed,
+never asserted (see `bench`). A game that outlasts its decision bound
+(`GameSpec.decision_bound`) while sampling or in a playout is reported as an error, not
+measured forever.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ from .rng import Rng
 
 #: Where positions are taken: fractions of a sampled game's decisions made before them.
 DEPTHS = (0.25, 0.5, 0.75)
+#: Rounds the clones are timed in, over all positions in turn (see `_time_clones`).
+CLONE_ROUNDS = 10
 #: The agent that plays the sampled games; every game registers one.
 SAMPLING_AGENT = "random"
 #: Why determinize/s is missing for a game without `Search.determinize`.
@@ -155,7 +162,7 @@ def bench_search(
         if count < 1:
             raise BadInput(f"{name} per position must be at least 1, got {count}")
     positions = sample_positions(spec, games, seed)
-    clone_seconds = {depth: _time_clones(at_depth(positions, depth), clones) for depth in DEPTHS}
+    clone_seconds = _time_clones(positions, clones)
     result: dict[str, Any] = {
         "game": spec.name,
         "sampled_games": games,
@@ -210,23 +217,33 @@ def _cost_ratio(late_seconds: float, early_seconds: float) -> float:
     return round(late_seconds / early_seconds, 3)
 
 
-def _time_clones(positions: Sequence[Position], clones: int) -> float:
-    clock = time.perf_counter
-    spent = 0.0
-    for position in positions:
-        clone = position.state.clone
-        started = clock()
-        for _ in range(clones):
-            clone()
-        spent += clock() - started
+def _time_clones(positions: Sequence[Position], clones: int) -> dict[float, float]:
+    """Seconds spent cloning the positions of each depth, `clones` times each. The clones
+    are made in `CLONE_ROUNDS` rounds over all positions (early, middle and late ones in
+    turn), so a busy spell of the machine weighs on every depth alike."""
+    clock = time.process_time
+    spent = dict.fromkeys(DEPTHS, 0.0)
+    for count in _rounds(clones, CLONE_ROUNDS):
+        for position in positions:
+            clone = position.state.clone
+            started = clock()
+            for _ in range(count):
+                clone()
+            spent[position.depth] += clock() - started
     return spent
+
+
+def _rounds(total: int, rounds: int) -> list[int]:
+    """`total` split into at most `rounds` counts as equal as can be, none of them 0."""
+    share, extra = divmod(total, rounds)
+    return [share + (number < extra) for number in range(rounds) if share or number < extra]
 
 
 def _time_determinize(spec: GameSpec, positions: Sequence[Position], samples: int) -> float:
     determinize = spec.search.determinize
     assert determinize is not None
     rng = Rng(DETERMINIZE_SEED)
-    clock = time.perf_counter
+    clock = time.process_time
     spent = 0.0
     for position in positions:
         view = spec.view(position.state, position.seat)
@@ -242,15 +259,16 @@ def _time_playouts(
 ) -> tuple[int, int, float]:
     """(playouts played, decisions made in them, seconds)."""
     rng = Rng(seed)
-    clock = time.perf_counter
+    clock = time.process_time
     spent = 0.0
     decisions = 0
     for position in positions:
         bound = spec.decision_bound(position.state.options)
+        clone = position.state.clone
+        started = clock()
         for _ in range(playouts):
-            started = clock()
-            decisions += random_playout(position.state.clone(), rng, bound)
-            spent += clock() - started
+            decisions += random_playout(clone(), rng, bound)
+        spent += clock() - started
     return playouts * len(positions), decisions, spent
 
 
