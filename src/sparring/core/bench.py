@@ -24,6 +24,14 @@ def default_agents(spec: GameSpec) -> tuple[str, ...]:
     return spec.extensions.bench_agents
 
 
+def match_options(spec: GameSpec, seats: int) -> Any:
+    """The options a benchmark plays with: the defaults, with `seats` players for a game
+    whose options have a player count (None: the defaults as they are)."""
+    if hasattr(spec.default_options(), "players"):
+        return spec.options_from_json({"players": seats})
+    return None
+
+
 def bench_matches(
     spec: GameSpec,
     games: int,
@@ -45,9 +53,7 @@ def bench_matches(
             raise BadInput(
                 f"unknown {spec.name} agent {name!r}; known: {', '.join(sorted(spec.agents))}"
             )
-    options = None
-    if hasattr(spec.options_from_json(None), "players"):
-        options = spec.options_from_json({"players": len(agents)})
+    options = match_options(spec, len(agents))
     seats = spec.new_game(seed, options).num_players
     if len(agents) != seats:
         raise BadInput(f"{spec.name} is played by {seats}: name {seats} agents, not {len(agents)}")
