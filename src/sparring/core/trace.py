@@ -39,7 +39,7 @@ class Trace:
         self.result: Result | None = None
         # One tuple per decision — (seat, action, time, verdict, reason, chance outcomes
         # drawn by then) — read by position in `write` and `ledger`: a record object per
-        # decision cost most of what this saves (measured on Aquawar's random agents).
+        # decision cost most of what this saves (measured on the cheapest benchmark games).
         self.decisions: list[tuple[int, Any, float, str, str | None, int]] = []
         self.chance: list[tuple[str, int]] = []
         self._set_up = 0  # chance outcomes drawn before the first decision
