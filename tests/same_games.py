@@ -1,10 +1,11 @@
 """Same games after speed work (issue 15): a game's benchmark pairs play exactly the
 matches they played before, for seeds 0..49.
 
-Each game keeps ``data/bench_digests.json`` beside its test module, written by the code of
-commit 89911c0 (before any of that work) by running that module as a script with that
-tree first on the path (``PYTHONPATH=<tree>/src python -m tests.<game>.test_bench_digests``;
-this helper uses only what that commit has). One SHA-256 per match, seeded as
+A game that keeps ``tests/<game>/data/bench_digests.json`` (written by the code of commit
+89911c0, before any of that work, by running this module with that tree first on the
+path: ``PYTHONPATH=<tree>/src python -m tests.same_games GAME PAIR...``, e.g. ``aquawar
+random,random greedy,greedy``; it uses only what that commit has) is checked by
+`tests/test_same_games.py` for every pair the file holds. One SHA-256 per match, seeded as
 `sparring bench` seeds it, over every decision (seat and action), every view handed to an
 agent, the whole event log, the whole chance log, the returns and the summary: an engine or
 agent change that alters any game — a draw, an event, a view, a greedy choice — fails by
@@ -70,8 +71,21 @@ def changed_seeds(spec: GameSpec, digests: Path, pair: str) -> list[int]:
     return [seed for seed in SEEDS if match_digest(spec, seed, pair) != expected[seed]]
 
 
-def write_digests(spec: GameSpec, digests: Path, pairs: tuple[str, ...]) -> None:
+def digests_of(game: str) -> Path:
+    """Where the game's recorded digests are kept."""
+    return Path(__file__).parent / game / "data" / "bench_digests.json"
+
+
+def write_digests(spec: GameSpec, digests: Path, pairs: list[str]) -> None:
     """Record the matches of `pairs` as the engine on the path plays them."""
     table = {pair: [match_digest(spec, seed, pair) for seed in SEEDS] for pair in pairs}
     digests.parent.mkdir(exist_ok=True)
     digests.write_text(json.dumps(table, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    from sparring.core.registry import get_game
+
+    write_digests(get_game(sys.argv[1]), digests_of(sys.argv[1]), sys.argv[2:])
