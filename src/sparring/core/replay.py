@@ -73,7 +73,7 @@ class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type"):
     sixth of what recording a decision cost)."""
 
     seat: int
-    action: msgspec.Struct | None
+    action: msgspec.Struct | msgspec.Raw | None
     time: float = 0.0
     verdict: str = OK
     reason: str | None = None
@@ -101,15 +101,21 @@ def chance_line(label: str, value: int) -> str:
 def decision_record(
     seat: int, action: Any, time: float, verdict: str, reason: str | None
 ) -> _WrittenDecision:
-    """A decision as it is written: the action as the game's own struct (None for a
-    failure that left none), positional fields (this runs for every decision)."""
-    payload = action if isinstance(action, msgspec.Struct) else None
+    """A decision as it is written: the action as the game's own struct, or already
+    encoded (`msgspec.Raw`), None for a failure that left none; positional fields (this
+    runs for every decision)."""
+    payload = action if isinstance(action, msgspec.Struct | msgspec.Raw) else None
     return _WrittenDecision(seat, payload, time, verdict, reason)
 
 
 def encode_record(record: Record | _WrittenDecision) -> str:
     """A record's line of a replay."""
     return _encoder.encode(record).decode() + "\n"
+
+
+def encode_action(action: Any) -> bytes | None:
+    """An action's JSON as a replay writes it (None for a failure that left none)."""
+    return _encoder.encode(action) if isinstance(action, msgspec.Struct) else None
 
 
 def encode_lines(records: list[Any]) -> str:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from .game import GameSpec
 from .replay import (
     OK,
@@ -22,6 +24,7 @@ from .replay import (
     DecisionLedger,
     Result,
     decision_record,
+    encode_action,
     encode_lines,
     new_header,
     result_of,
@@ -37,10 +40,12 @@ class Trace:
     ) -> None:
         self.header = new_header(spec, seed, options, seats)
         self.result: Result | None = None
-        # One tuple per decision — (seat, action, time, verdict, reason, chance outcomes
-        # drawn by then) — read by position in `write` and `ledger`: a record object per
-        # decision cost most of what this saves (measured on the cheapest benchmark games).
-        self.decisions: list[tuple[int, Any, float, str, str | None, int]] = []
+        # One tuple per decision — (seat, action's JSON, time, verdict, reason, chance
+        # outcomes drawn by then) — read by position in `write` and `ledger`: a record
+        # object per decision cost most of what this saves (measured on the cheapest
+        # benchmark games). The action is kept encoded: bytes cross to the driver in
+        # microseconds where a game's structs took it longer to unpickle than to write.
+        self.decisions: list[tuple[int, bytes | None, float, str, str | None, int]] = []
         self.chance: list[tuple[str, int]] = []
         self._set_up = 0  # chance outcomes drawn before the first decision
         self._spec = spec
@@ -63,7 +68,9 @@ class Trace:
         verdict: str = OK,
         reason: str | None = None,
     ) -> None:
-        self.decisions.append((seat, action, round(spent, 6), verdict, reason, len(state.rng.log)))
+        encoded = encode_action(action)
+        drawn = len(state.rng.log)
+        self.decisions.append((seat, encoded, round(spent, 6), verdict, reason, drawn))
 
     def finish(self, state: Any) -> None:
         self.chance = list(state.rng.log)
@@ -84,7 +91,8 @@ class Trace:
         chances = [Chance(label=label, value=value) for label, value in self.chance]
         records: list[Any] = [self.header, *chances[: self._set_up]]
         written = self._set_up
-        for seat, action, time, verdict, reason, drawn in self.decisions:
+        for seat, encoded, time, verdict, reason, drawn in self.decisions:
+            action = None if encoded is None else msgspec.Raw(encoded)
             records.append(decision_record(seat, action, time, verdict, reason))
             records.extend(chances[written:drawn])
             written = drawn
