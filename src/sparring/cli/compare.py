@@ -26,7 +26,14 @@ from .tournament import build_settings, leaderboard_command, open_or_create, par
 
 if TYPE_CHECKING:
     from sparring.tournament.compare import Limits, Verdict
-    from sparring.tournament.records import Settings, Tournament
+    from sparring.tournament.pool import Pool
+    from sparring.tournament.records import (
+        Entrant,
+        GameRecord,
+        Settings,
+        Tournament,
+        TournamentStore,
+    )
     from sparring.tournament.stats import SprtSettings
 
 #: A test that has not decided by then ends undecided (two entrants too close to call).
@@ -119,7 +126,7 @@ def compare_command(
     console.print(f"See its games with: {leaderboard_command(tournament, db)}", soft_wrap=True)
 
 
-def _named(prefix: str, entrant: Any) -> Any:
+def _named(prefix: str, entrant: Entrant) -> Entrant:
     """The same seat twice (a self-test) needs two names: A and B."""
     from sparring.tournament.records import Entrant
 
@@ -132,9 +139,9 @@ def _whole_pairs(games: int) -> int:
 
 def _play(
     console: Console,
-    store: Any,
+    store: TournamentStore,
     tournament: Tournament,
-    pool: Any,
+    pool: Pool,
     test: SprtSettings,
     limits: Limits,
     quiet: bool,
@@ -149,7 +156,7 @@ def _play(
     first = _status(tournament, test, tally.verdict(test))
     with Live(first, console=console, auto_refresh=False, transient=True) as live:
 
-        def recorded(game: Any) -> None:
+        def recorded(game: GameRecord) -> None:
             tally.add(game)
             now = time.monotonic()
             if now - drawn[0] >= REFRESH_SECONDS:

@@ -240,14 +240,14 @@ def play_live(
     """Run the tournament with its live board (or silently), then show or print the end."""
     from sparring.tournament.runner import run_tournament
 
-    from .tournament_live import LiveBoard
+    from .tournament_live import TournamentBoard
     from .tournament_report import report, report_json
 
     try:
         if quiet:
             run_tournament(store, tournament, pool, lambda _game: None)
         else:
-            with LiveBoard(console, tournament, store.games(tournament), total) as board:
+            with TournamentBoard(console, tournament, store.games(tournament), total) as board:
                 run_tournament(store, tournament, pool, board.recorded)
     except KeyboardInterrupt:
         done = sum(game.played for game in store.games(tournament))

@@ -19,7 +19,7 @@ from .tournament_report import leaderboard_table
 REFRESH_SECONDS = 0.5
 
 
-class LiveBoard:
+class TournamentBoard:
     """Shows `tournament` being played; `recorded` is the runner's callback. `games` are the
     tournament's games so far (played or not), kept current here as results come in."""
 
@@ -41,7 +41,7 @@ class LiveBoard:
         self._live = Live(self._render(), console=console, auto_refresh=False, transient=True)
         self._drawn = 0.0
 
-    def __enter__(self) -> LiveBoard:
+    def __enter__(self) -> TournamentBoard:
         self._live.__enter__()
         return self
 
