@@ -21,6 +21,7 @@ from sparring.tournament.play import GameReport, GameTask
 from sparring.tournament.pool import LocalPool
 from sparring.tournament.records import Entrant, GameRecord, Tournament, TournamentStore
 from sparring.tournament.runner import (
+    CHUNK_SECONDS,
     TASKS_PER_WORKER,
     WORKER_DEATHS_PER_GAME,
     Dispatcher,
@@ -136,7 +137,10 @@ def test_stop_ends_the_handing_out_and_abandons_the_games_out(store: TournamentS
             yield game, task
 
     def script(task: GameTask, number: int) -> Future[GameReport]:
-        return played_future(task) if number % 2 == 0 else pending_future()
+        # Each game reports taking a whole chunk's time, so chunks stay one game long.
+        if number % 2 == 0:
+            return played_future(task, seconds=CHUNK_SECONDS)
+        return pending_future()
 
     pool = ScriptedPool(2, script)
     recorded: list[GameRecord] = []

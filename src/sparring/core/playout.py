@@ -48,6 +48,7 @@ def play_match(
     legal_actions, apply, is_terminal = state.legal_actions, state.apply, state.is_terminal
     clock = time.perf_counter
     spent = 0.0
+    record = None if recorder is None else recorder.decision
     while not is_terminal():
         for seat in state.to_move():
             legal = legal_actions(seat)
@@ -65,8 +66,8 @@ def play_match(
             except IllegalAction as error:
                 verdict, reason = "IA", f"illegal action {action}: {error}"
                 spec.apply_verdict(state, seat, verdict, reason)
-            if recorder is not None:
-                recorder.decision(state, seat, action, spent, verdict=verdict, reason=reason)
+            if record is not None:
+                record(state, seat, action, spent, verdict, reason)
             if on_events is not None:
                 on_events(state, state.events[seen:])
                 seen = len(state.events)

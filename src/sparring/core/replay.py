@@ -51,7 +51,10 @@ class Decision(msgspec.Struct, tag="decision", tag_field="type", forbid_unknown_
     reason: str | None = None
 
 
-class Chance(msgspec.Struct, tag="chance", tag_field="type", forbid_unknown_fields=True):
+class Chance(msgspec.Struct, tag="chance", tag_field="type", forbid_unknown_fields=True, gc=False):
+    """A chance outcome (untracked by the garbage collector: a label and a number, and a
+    trace holds many)."""
+
     label: str
     value: int
 
@@ -67,10 +70,12 @@ class Result(msgspec.Struct, tag="result", tag_field="type", forbid_unknown_fiel
 Record = Header | Decision | Chance | Result
 
 
-class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type"):
+class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type", gc=False):
     """A `Decision` as it is written: the action is the game's own struct, encoded as it
     stands — the same JSON as its `to_json()` dict, without building the dict first (a
-    sixth of what recording a decision cost)."""
+    sixth of what recording a decision cost). Untracked by the garbage collector (it
+    refers to no container that could close a cycle): a trace holds hundreds of them, and
+    tracked they made the collector run through the game's objects again and again."""
 
     seat: int
     action: msgspec.Struct | msgspec.Raw | None
@@ -106,6 +111,12 @@ def decision_record(
     runs for every decision)."""
     payload = action if isinstance(action, msgspec.Struct | msgspec.Raw) else None
     return _WrittenDecision(seat, payload, time, verdict, reason)
+
+
+def whole_microseconds(seconds: float) -> float:
+    """A decision's time as a replay keeps it: rounded to the microsecond (by scaling, half
+    the cost of ``round(seconds, 6)``, and the same value for every time measured)."""
+    return round(seconds * 1e6) / 1e6
 
 
 def encode_record(record: Record | _WrittenDecision) -> str:
@@ -162,17 +173,27 @@ class DecisionLedger:
         self._verdicts: list[dict[str, Any]] = []
         self._decisions = 0
 
+    @staticmethod
+    def entry(seat: int, verdict: str, reason: str | None, decision: int) -> dict[str, Any]:
+        """What the ledger keeps of a failed decision (the `decision`-th of the match)."""
+        return {"seat": seat, "verdict": verdict, "detail": reason or "", "decision": decision}
+
+    @classmethod
+    def of_times(cls, times: list[list[float]], verdicts: list[dict[str, Any]]) -> DecisionLedger:
+        """The ledger of decisions given as each seat's times, in order, and the `entry`
+        of each failed one: what adding them one by one would have made."""
+        ledger = cls(len(times))
+        ledger._counts = [len(seat_times) for seat_times in times]
+        ledger._totals = [sum(seat_times, 0.0) for seat_times in times]
+        ledger._longest = [max(seat_times, default=0.0) for seat_times in times]
+        ledger._verdicts = list(verdicts)
+        ledger._decisions = sum(ledger._counts)
+        return ledger
+
     def add(self, seat: int, time: float, verdict: str, reason: str | None) -> None:
         self._decisions += 1
         if verdict != OK:
-            detail = reason or ""
-            entry = {
-                "seat": seat,
-                "verdict": verdict,
-                "detail": detail,
-                "decision": self._decisions,
-            }
-            self._verdicts.append(entry)
+            self._verdicts.append(self.entry(seat, verdict, reason, self._decisions))
         if 0 <= seat < len(self._counts):
             self._counts[seat] += 1
             self._totals[seat] += time
@@ -274,7 +295,8 @@ class ReplayWriter:
         reason: str | None = None,
     ) -> None:
         """Record one decision (or a failure verdict) and the chance outcomes it caused."""
-        self._write(encode_record(decision_record(seat, action, round(spent, 6), verdict, reason)))
+        time = whole_microseconds(spent)
+        self._write(encode_record(decision_record(seat, action, time, verdict, reason)))
         if len(state.rng.log) > self._chance_seen:  # this runs for every decision
             self._chance(state)
 

@@ -1,11 +1,18 @@
-"""A match traced as it is played, to be written out as a replay later, elsewhere.
+"""A match traced as it is played, its replay written out in one call when it ends.
 
-Writing a replay as a match is played costs a line per decision and per chance outcome:
-for cheap games between built-in agents, as much as a fifth of the game. A tournament's
-worker does not need the text — its driver stores it — so it keeps a `Trace` instead:
-per decision one tuple appended, and the chance log the state keeps anyway. The trace
-crosses to the driver (it pickles small), and `write` turns it into the very replay a
-`ReplayWriter` would have streamed, line for line, from the same records.
+Writing a replay as a match is played costs a line per decision and per chance outcome,
+each encoded and written on its own: for cheap games between built-in agents, as much as
+a fifth of the game. A tournament's worker needs the replay only once the game is over,
+so it keeps a `Trace` instead: per decision one record appended (the action as the game's
+own struct, encoded later by msgspec along with everything else), the chance outcomes
+drawn since, and the decision's time under its seat. `finish` encodes all the records at
+once (msgspec's `encode_lines`, in C) into the very replay a `ReplayWriter` would have
+streamed, line for line, and sums the times up.
+
+What crosses to the tournament's driver is then the replay's text, its header and result,
+and the ledger's few numbers (`__getstate__`): a string pickles in a memory copy, where
+the records themselves took the worker longer to pickle, and the driver longer to unpickle
+and write out, than the game took to play (measured on the cheapest benchmark games).
 
 A `Trace` is a recorder like `ReplayWriter` (`begin`, `decision`, `finish`), so the
 engine's loop and the referee record into either.
@@ -15,16 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from .game import GameSpec
 from .replay import (
     OK,
     Chance,
     DecisionLedger,
+    Header,
     Result,
+    _WrittenDecision,
     decision_record,
-    encode_action,
     encode_lines,
     new_header,
     result_of,
@@ -32,32 +38,32 @@ from .replay import (
 
 
 class Trace:
-    """A match as played (see the module docstring). After `finish`, `header`, `result`
-    and `ledger()` are what its replay's lines say, and `write()` is the replay."""
+    """A match as played (see the module docstring). After `finish`, `header`, `result`,
+    `text` (the replay) and `ledger()` are what its replay's lines say."""
 
     def __init__(
         self, spec: GameSpec, seed: int, options: Any, seats: list[dict[str, Any]]
     ) -> None:
-        self.header = new_header(spec, seed, options, seats)
+        self.header: Header = new_header(spec, seed, options, seats)
         self.result: Result | None = None
-        # One tuple per decision — (seat, action's JSON, time, verdict, reason, chance
-        # outcomes drawn by then) — read by position in `write` and `ledger`: a record
-        # object per decision cost most of what this saves (measured on the cheapest
-        # benchmark games). The action is kept encoded: bytes cross to the driver in
-        # microseconds where a game's structs took it longer to unpickle than to write.
-        self.decisions: list[tuple[int, bytes | None, float, str, str | None, int]] = []
-        self.chance: list[tuple[str, int]] = []
-        self._set_up = 0  # chance outcomes drawn before the first decision
+        self.text = ""
+        self._records: list[Any] = [self.header]
+        self._chance_seen = 0
+        # Per seat, the time of each of its decisions: appending is all a decision costs
+        # the ledger; counts, totals and maxima are taken at the end, in C.
+        self._times: list[list[float]] = [[] for _ in seats]
+        self._verdicts: list[dict[str, Any]] = []
         self._spec = spec
 
     def __getstate__(self) -> dict[str, Any]:
-        """What crosses to the driver: everything but the game's spec (its functions do
-        not pickle, and a finished trace no longer needs it)."""
-        return {name: value for name, value in self.__dict__.items() if name != "_spec"}
+        """What crosses to the driver: the written replay and the ledger's makings — not
+        the game's spec (its functions do not pickle) nor the records (written out)."""
+        skipped = ("_spec", "_records")
+        return {name: value for name, value in self.__dict__.items() if name not in skipped}
 
     def begin(self, state: Any) -> None:
-        """Note how many chance outcomes setting the game up drew (they are in its log)."""
-        self._set_up = len(state.rng.log)
+        """Record the chance outcomes drawn while the game was set up."""
+        self._chance(state.rng.log)
 
     def decision(
         self,
@@ -68,34 +74,42 @@ class Trace:
         verdict: str = OK,
         reason: str | None = None,
     ) -> None:
-        encoded = encode_action(action)
-        drawn = len(state.rng.log)
-        self.decisions.append((seat, encoded, round(spent, 6), verdict, reason, drawn))
+        """Record one decision (or a failure verdict) and the chance outcomes it caused."""
+        time = round(spent * 1e6) / 1e6  # `replay.whole_microseconds`, inlined: hot
+        if verdict == OK:  # an action applied is one of the game's own structs
+            self._records.append(_WrittenDecision(seat, action, time, OK, None))
+        else:
+            self._records.append(decision_record(seat, action, time, verdict, reason))
+        if 0 <= seat < len(self._times):
+            self._times[seat].append(time)
+        if verdict != OK:
+            number = self._decisions_recorded()
+            self._verdicts.append(DecisionLedger.entry(seat, verdict, reason, number))
+        log = state.rng.log
+        if len(log) > self._chance_seen:  # this runs for every decision
+            self._chance(log)
+
+    def _decisions_recorded(self) -> int:
+        return sum(isinstance(record, _WrittenDecision) for record in self._records)
+
+    def _chance(self, log: list[tuple[str, int]]) -> None:
+        self._records += [Chance(label, value) for label, value in log[self._chance_seen :]]
+        self._chance_seen = len(log)
 
     def finish(self, state: Any) -> None:
-        self.chance = list(state.rng.log)
+        """Record the last chance outcomes and the result, and write the replay out."""
+        self._chance(state.rng.log)
         self.result = result_of(self._spec, state)
+        self._records.append(self.result)
+        self.text = encode_lines(self._records)
+        self._records = []
 
     def ledger(self) -> DecisionLedger:
         """Its decisions summed up, as the replay's decision records would be."""
-        ledger = DecisionLedger(len(self.header.seats))
-        for seat, _action, time, verdict, reason, _drawn in self.decisions:
-            ledger.add(seat, time, verdict, reason)
-        return ledger
+        return DecisionLedger.of_times(self._times, self._verdicts)
 
     def write(self) -> str:
-        """The replay: exactly the lines a `ReplayWriter` would have written, encoded in one
-        call (msgspec's `encode_lines`) from the records in their order."""
+        """The replay: exactly the lines a `ReplayWriter` would have streamed."""
         if self.result is None:
             raise ValueError("a trace is written once its match is finished")
-        chances = [Chance(label=label, value=value) for label, value in self.chance]
-        records: list[Any] = [self.header, *chances[: self._set_up]]
-        written = self._set_up
-        for seat, encoded, time, verdict, reason, drawn in self.decisions:
-            action = None if encoded is None else msgspec.Raw(encoded)
-            records.append(decision_record(seat, action, time, verdict, reason))
-            records.extend(chances[written:drawn])
-            written = drawn
-        records.extend(chances[written:])
-        records.append(self.result)
-        return encode_lines(records)
+        return self.text

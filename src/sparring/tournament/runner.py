@@ -117,6 +117,7 @@ class Dispatcher:
                 due = recorded_at + RECORD_SECONDS - time.monotonic()
                 timeout = max(0.0, due) if finished else None
                 done, _ = wait(out, timeout=timeout, return_when=FIRST_COMPLETED)
+                arrived = len(finished)
                 for future in [future for future in out if future in done]:  # handed-out order
                     game, task = out.pop(future)
                     try:
@@ -128,8 +129,9 @@ class Dispatcher:
                             f"game {game.id} (seed {game.seed}) failed where it was played: "
                             f"{type(error).__name__}: {error}; the games recorded so far are kept"
                         ) from error
+                if len(finished) > arrived:  # size the next chunks as soon as games are timed
+                    self._size_chunks([report for _, report in finished[arrived:]])
             if finished and (not out or time.monotonic() >= recorded_at + RECORD_SECONDS):
-                self._size_chunks([report for _, report in finished])
                 wanted, ended = _until_enough(finished, enough_after)
                 for recorded in self._record(wanted):
                     self._on_recorded(recorded)
