@@ -226,51 +226,73 @@ class TournamentStore(Store):
     def schedule(self, tournament: Tournament, games: Sequence[ScheduledGame]) -> list[GameRecord]:
         """Store `games` as to be played, in one transaction, and return them as stored;
         games already scheduled in the same slots (a resumed round) are left as they are
-        and not returned."""
-        with self._writing("schedule"), Session(self.engine) as session, session.begin():
-            slots = [game.slot for game in games]
-            near = select(TournamentGameRow).where(  # only rows that could share a slot
-                TournamentGameRow.tournament_id == tournament.id,
-                TournamentGameRow.round.in_({slot.round for slot in slots}),
-                TournamentGameRow.pairing.in_({slot.pairing for slot in slots}),
-                TournamentGameRow.set.in_({slot.set for slot in slots}),
-            )
-            present = {
-                (row.round, row.pairing, row.set, row.order) for row in session.scalars(near)
-            }
-            added = [
-                TournamentGameRow(
-                    tournament_id=tournament.id,
-                    round=game.slot.round,
-                    pairing=game.slot.pairing,
-                    set=game.slot.set,
-                    order=game.slot.order,
-                    seed=game.seed,
-                    seats=list(game.seats),
-                )
-                for game in games
-                if (game.slot.round, game.slot.pairing, game.slot.set, game.slot.order)
-                not in present
+        and not returned. (Core statements, not the ORM: a tournament's whole schedule is
+        stored before its first game is handed out, and per-row ORM work kept the workers
+        waiting for it.)"""
+        slots = [game.slot for game in games]
+        near = select(_GAMES.c.round, _GAMES.c.pairing, _GAMES.c.set, _GAMES.c.order).where(
+            _GAMES.c.tournament_id == tournament.id,  # only rows that could share a slot
+            _GAMES.c.round.in_({slot.round for slot in slots}),
+            _GAMES.c.pairing.in_({slot.pairing for slot in slots}),
+            _GAMES.c.set.in_({slot.set for slot in slots}),
+        )
+        with self._writing("schedule"), self.engine.begin() as connection:
+            present = {Slot(*row) for row in connection.execute(near)}
+            added = [game for game in games if game.slot not in present]
+            if not added:
+                return []
+            rows = [
+                {
+                    "tournament_id": tournament.id,
+                    "round": game.slot.round,
+                    "pairing": game.slot.pairing,
+                    "set": game.slot.set,
+                    "order": game.slot.order,
+                    "seed": game.seed,
+                    "seats": list(game.seats),
+                }
+                for game in added
             ]
-            session.add_all(added)
-            session.flush()
-            return [_game(row, None) for row in added]
+            ids = connection.scalars(
+                insert(_GAMES).returning(_GAMES.c.id, sort_by_parameter_order=True), rows
+            ).all()
+        return [
+            GameRecord(game_id, game.slot, game.seed, tuple(game.seats), None, None, ())
+            for game_id, game in zip(ids, added, strict=True)
+        ]
 
     def games(self, tournament: Tournament) -> list[GameRecord]:
         """Every scheduled game, played or not, in schedule order."""
         query = (
-            select(TournamentGameRow, MatchRow.verdicts)
-            .outerjoin(MatchRow, MatchRow.id == TournamentGameRow.match_id)
-            .where(TournamentGameRow.tournament_id == tournament.id)
-            .order_by(
-                TournamentGameRow.round,
-                TournamentGameRow.pairing,
-                TournamentGameRow.set,
-                TournamentGameRow.order,
+            select(
+                _GAMES.c.id,
+                _GAMES.c.round,
+                _GAMES.c.pairing,
+                _GAMES.c.set,
+                _GAMES.c.order,
+                _GAMES.c.seed,
+                _GAMES.c.seats,
+                _GAMES.c.match_id,
+                _GAMES.c.returns,
+                _MATCHES.c.verdicts,
             )
+            .outerjoin(_MATCHES, _MATCHES.c.id == _GAMES.c.match_id)
+            .where(_GAMES.c.tournament_id == tournament.id)
+            .order_by(_GAMES.c.round, _GAMES.c.pairing, _GAMES.c.set, _GAMES.c.order)
         )
-        with self._reading("games"), Session(self.engine) as session:
-            return [_game(row, verdicts) for row, verdicts in session.execute(query)]
+        with self._reading("games"), self.engine.connect() as connection:
+            return [
+                GameRecord(
+                    id=row.id,
+                    slot=Slot(row.round, row.pairing, row.set, row.order),
+                    seed=row.seed,
+                    seats=tuple(row.seats),
+                    match_id=row.match_id,
+                    returns=None if row.returns is None else tuple(row.returns),
+                    verdicts=tuple(row.verdicts or ()),
+                )
+                for row in connection.execute(query)
+            ]
 
     def record(self, results: Sequence[Result]) -> list[int | None]:
         """Save each result's match as what its scheduled game became, all in one
@@ -329,15 +351,3 @@ def _database_errors(prefix: str) -> Iterator[None]:
 
 def _tournament(row: TournamentRow) -> Tournament:
     return Tournament(row.id, row.name, Settings.from_json(row.settings), row.created_at)
-
-
-def _game(row: TournamentGameRow, verdicts: list[dict[str, Any]] | None) -> GameRecord:
-    return GameRecord(
-        id=row.id,
-        slot=Slot(row.round, row.pairing, row.set, row.order),
-        seed=row.seed,
-        seats=tuple(row.seats),
-        match_id=row.match_id,
-        returns=None if row.returns is None else tuple(row.returns),
-        verdicts=tuple(verdicts or ()),
-    )
