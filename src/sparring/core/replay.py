@@ -70,12 +70,16 @@ class Result(msgspec.Struct, tag="result", tag_field="type", forbid_unknown_fiel
 Record = Header | Decision | Chance | Result
 
 
-class _WrittenDecision(msgspec.Struct, tag="decision", tag_field="type", gc=False):
+class _WrittenDecision(
+    msgspec.Struct, tag="decision", tag_field="type", gc=False, omit_defaults=True
+):
     """A `Decision` as it is written: the action is the game's own struct, encoded as it
     stands — the same JSON as its `to_json()` dict, without building the dict first (a
-    sixth of what recording a decision cost). Untracked by the garbage collector (it
-    refers to no container that could close a cycle): a trace holds hundreds of them, and
-    tracked they made the collector run through the game's objects again and again."""
+    sixth of what recording a decision cost). A verdict of ``ok`` and an empty reason are
+    left out, as `Decision` reads them back by default (a quarter of a replay's bytes
+    said nothing else). Untracked by the garbage collector (it refers to no container
+    that could close a cycle): a trace holds hundreds of them, and tracked they made the
+    collector run through the game's objects again and again."""
 
     seat: int
     action: msgspec.Struct | msgspec.Raw | None
