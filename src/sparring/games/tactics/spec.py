@@ -12,6 +12,7 @@ from sparring.core.game import (
     GameSpec,
     Messages,
     RefereePolicy,
+    Search,
     Secrecy,
     imported_later,
     new_game_with,
@@ -21,6 +22,7 @@ from sparring.core.game import (
 from .actions import Action, action_from_json
 from .agents import AGENTS
 from .data import DATA
+from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import TacticsOptions
 from .render import LETTERS, describe_event, render_view
@@ -111,6 +113,7 @@ SPEC = GameSpec(
         on_verdict=on_verdict,
         survives_timeout=True,
     ),
+    search=Search(determinize=determinize),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),

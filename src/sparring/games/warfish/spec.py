@@ -19,6 +19,7 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
+from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
@@ -80,7 +81,7 @@ SPEC = GameSpec(
     ),
     agents=AGENTS,
     referee=RefereePolicy(decision_seconds=10.0),
-    search=Search(lean_view=lean_view),
+    search=Search(determinize=determinize, lean_view=lean_view),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         bench_agents=("greedy", "greedy"),
