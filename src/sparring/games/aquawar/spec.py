@@ -87,6 +87,7 @@ SPEC = GameSpec(
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
         legal_from_json=legal_from_json,
+        bot_protocols={"saiblo": imported_later(f"{__package__}.saiblobot", "serve")},
     ),
     messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),
 )
