@@ -20,6 +20,7 @@ from sparring.core.game import GameSpec
 from sparring.core.registry import get_game
 from sparring.core.verdicts import BAD, IA, MLE, OLE, RE, TLE
 
+from .botrun import run_command
 from .match import sandbox_or_warn
 
 if TYPE_CHECKING:
@@ -193,7 +194,8 @@ def _report(
 
 
 def register(app: typer.Typer) -> None:
-    """Add the `bot` command group (with `bot check`) to `app`."""
+    """Add the `bot` command group (`bot check`, `bot run`) to `app`."""
     group = typer.Typer(help="Tools for bot authors.", no_args_is_help=True)
     group.command("check")(check_command)
+    group.command("run")(run_command)
     app.add_typer(group, name="bot")

@@ -342,6 +342,14 @@ class Extensions:
     ``seat_rules`` maps a seat kind to the rule options (JSON entries) a match adopts when
     it seats one: a contest's bots are played under that contest engine's rules, unless
     the match's options say otherwise.
+
+    For `sparring bot run` (a built-in agent as a stand-alone bot process):
+    ``legal_from_json(data)`` reads the ``legal`` field of an ``act`` message back into
+    exactly what the engine's ``legal_actions`` gives an in-process agent (a compact form
+    as the game's own lazy sequence, actions the engine shares as single objects as those
+    objects); without it ``legal`` is a list read with `GameSpec.action_from_json`.
+    ``bot_protocols`` maps the name of another wire protocol a built-in agent can speak
+    (e.g. a contest's own) to the loader of its bot side, a `BotProtocol`.
     """
 
     seat_kinds: Mapping[str, SeatFactory] = field(default_factory=dict)
@@ -351,6 +359,17 @@ class Extensions:
     conformance: Callable[[], Hooks] | None = None
     bench_agents: tuple[str, ...] = ("random", "random")
     decision_bound: Callable[[Any], int] | None = None
+    legal_from_json: Callable[[Any], Sequence[Any]] | None = None
+    bot_protocols: Mapping[str, Callable[[], BotProtocol]] = field(default_factory=dict)
+
+
+#: The bot side of a wire protocol (`Extensions.bot_protocols`): ``serve(spec, make_seat,
+#: seat, source, sink)`` plays one match, reading the protocol's messages from the binary
+#: stream `source` and writing its replies to `sink`, deciding through the in-process seat
+#: ``make_seat(seat_number)`` builds (a built-in agent's, see `arena.seats.make_seat`).
+#: `seat` is the seat number given on the command line (None: not given), for protocols
+#: that never say it. Malformed input raises `BadInput`, with the reason.
+BotProtocol = Callable[[Any, Callable[[int], Any], int | None, Any, Any], None]
 
 
 @dataclass(frozen=True)

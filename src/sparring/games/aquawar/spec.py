@@ -26,6 +26,7 @@ from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
 from .state import AquawarState, summarize
 from .views import AquawarView, view
+from .wire import legal_from_json
 
 RULES_VERSION = "aquawar-2021.1"
 ROUNDS = 3
@@ -85,6 +86,8 @@ SPEC = GameSpec(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
+        legal_from_json=legal_from_json,
+        bot_protocols={"saiblo": imported_later(f"{__package__}.saiblobot", "serve")},
     ),
     messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),
 )

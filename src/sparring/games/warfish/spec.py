@@ -25,6 +25,7 @@ from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
 from .state import WarfishState
 from .views import View, lean_view, view
+from .wire import legal_from_json
 
 RULES_VERSION = "warfish-v2"
 #: Decisions in one player's turn at most, with room to spare: trades, placements, attacks
@@ -88,6 +89,7 @@ SPEC = GameSpec(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
+        legal_from_json=legal_from_json,
     ),
     messages=Messages(actions=Action, options=WarfishOptions, view=View),
 )
