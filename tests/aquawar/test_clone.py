@@ -11,9 +11,9 @@ import pytest
 from sparring.core.conformance import fingerprint
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import SharedLog, fork
 from sparring.games.aquawar.actions import PASS
 from sparring.games.aquawar.fish import Fish
-from sparring.games.aquawar.sharedlog import SharedLog, fork
 from sparring.games.aquawar.state import AquawarState
 
 SPEC = get_game("aquawar")

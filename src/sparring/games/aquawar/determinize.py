@@ -24,6 +24,7 @@ from sparring.core.errors import BadInput
 from sparring.core.events import PUBLIC, Event, event_fields
 from sparring.core.game import EndReason, Outcome, two_seat_returns
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import fork
 
 from .actions import Pick
 from .events import ASSERTION, FORFEIT, ROUND_START, SKILL_DETAIL, TEAM
@@ -39,7 +40,6 @@ from .knowledge import (
 )
 from .picks import PickSpace
 from .roster import ALL_FISH, MIMIC
-from .sharedlog import fork
 from .state import PICK, AquawarState
 from .views import AquawarView, OwnFish
 

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from sparring.core.engine import Engine
-from sparring.core.events import NOBODY, PUBLIC, Event
+from sparring.core.events import NOBODY, PUBLIC
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome, two_seat_returns
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import EventLog, fork
 
 from . import combat
 from .actions import (
@@ -55,7 +56,6 @@ from .fish import Fish
 from .options import AquawarOptions
 from .picks import PickSpace
 from .roster import ALL_FISH
-from .sharedlog import SharedLog, fork
 
 #: The phases of a match, by the names the views and the protocol use.
 Phase = Literal["pick", "assert", "action", "over"]
@@ -71,8 +71,6 @@ _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     (PASS, *(ASSERTS[pos, g] for pos in range(4) if mask >> pos & 1 for g in ALL_FISH))
     for mask in range(16)
 )
-#: The events of a match: a plain list in the live game, a shared prefix in a search clone.
-EventLog = list[Event] | SharedLog[Event]
 _ACTOR_MENUS: dict[int, tuple[Action, ...]] = {}
 
 

@@ -40,6 +40,7 @@ def scramble_hidden(state: LiarsDiceState, seat: int, rng: Rng) -> LiarsDiceStat
         first = twin.hands[others[0]]  # the same dice came up again: turn one die over
         first[0] = first[0] % SIDES + 1
         first.sort()
+    twin.events = list(twin.events)  # rewritten in place: a list of its own
     for index, event in enumerate(twin.events):
         if event[0] == ROLL and event[1] != seat and event[2] == twin.round:
             owner = event[3]
@@ -54,6 +55,7 @@ def plant_sentinels(state: LiarsDiceState, seat: int) -> tuple[LiarsDiceState, l
     for other, hand in enumerate(twin.hands):
         if other != seat:
             twin.hands[other] = [sentinels.fresh() for _ in hand]
+    twin.events = list(twin.events)  # rewritten in place: a list of its own
     for index, event in enumerate(twin.events):
         if event[0] == ROLL and event[1] != seat:
             marked = [sentinels.fresh() for _ in event[4]]

@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from sparring.core.engine import Engine
-from sparring.core.events import PUBLIC, Event
+from sparring.core.events import PUBLIC
 from sparring.core.game import EndReason, Outcome
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import EventLog, fork
 
 from .actions import CHALLENGE, SPOT_ON, Bid, Challenge, SpotOn
 from .bidding import count, raises, why_not_action
@@ -83,7 +84,7 @@ class LiarsDiceState(Engine):
         self.options = options
         self.num_players = options.players
         self.rng = Rng(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = []
         self.round = 0
         self.opener = 0
         self.turn = -1
@@ -101,7 +102,7 @@ class LiarsDiceState(Engine):
         twin.options = self.options
         twin.num_players = self.num_players
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
-        twin.events = list(self.events)
+        twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
         twin.round = self.round
         twin.opener = self.opener
         twin.turn = self.turn

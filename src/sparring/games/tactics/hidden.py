@@ -32,6 +32,7 @@ def plant_sentinels(state: TacticsState, seat: int) -> tuple[TacticsState, list[
 
     if twin.phase == DRAFT and twin.drafts[rival] is not None:
         twin.drafts[rival] = Draft(str(fresh()), str(fresh()), (str(fresh()), str(fresh())))
+    twin.events = list(twin.events)  # rewritten in place: a list of its own
     for index, event in enumerate(twin.events):
         if event[1] == rival and event[0] == DRAFT_PICK:
             twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))

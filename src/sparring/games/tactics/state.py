@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from sparring.core.engine import Engine
-from sparring.core.events import PUBLIC, Event
+from sparring.core.events import PUBLIC
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import EventLog, fork
 
 from . import events as ev
 from .actions import (
@@ -69,7 +70,7 @@ class TacticsState(Engine, TwoSeatOutcome):
     def __init__(self, seed: int, options: TacticsOptions | None = None) -> None:
         self.options = options or TacticsOptions()
         self.rng = Rng(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = []
         self.phase: Phase = DRAFT
         self.drafts: list[Draft | None] = [None, None]
         self.units: list[Unit] = []
@@ -95,7 +96,7 @@ class TacticsState(Engine, TwoSeatOutcome):
         twin = TacticsState.__new__(TacticsState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
-        twin.events = list(self.events)
+        twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
         twin.drafts = list(self.drafts)
         twin.units = [u.copy() for u in self.units]
         twin.obstacles = dict(self.obstacles)

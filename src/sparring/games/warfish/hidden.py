@@ -81,6 +81,7 @@ def plant_sentinels(state: WarfishState, seat: int) -> tuple[WarfishState, list[
         if s != seat:
             twin.hands[s] = [fresh() for _ in twin.hands[s]]
     twin.deck = [fresh() for _ in twin.deck]
+    twin.events = list(twin.events)  # rewritten in place: a list of its own
     for index, event in enumerate(twin.events):
         if event[1] not in (PUBLIC, seat):
             # one sentinel per hidden event, in every field: games with fog hold thousands

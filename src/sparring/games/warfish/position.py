@@ -284,7 +284,7 @@ def build(
     zones = _cards(node, board, options)
     trades = node.integer("trades", 0, 0)
     state = WarfishState(seed, options)
-    state.events.clear()
+    state.events = []
     state.rng.log.clear()
     state.owner[:] = owner
     state.units[:] = units

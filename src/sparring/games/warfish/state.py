@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from sparring.core.engine import Engine
-from sparring.core.events import PUBLIC, Event
+from sparring.core.events import PUBLIC
 from sparring.core.game import EndReason, Outcome
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import EventLog, fork
 
 from . import cards
 from . import events as ev
@@ -87,7 +88,7 @@ class WarfishState(Engine):
         self.num_players = options.players
         self.fog = options.fog
         self.rng = Rng(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = []
         size, players = self.map.size, options.players
         self.owner = [NEUTRAL] * size
         self.units = [0] * size
@@ -124,7 +125,7 @@ class WarfishState(Engine):
         twin = WarfishState.__new__(WarfishState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
-        twin.events = list(self.events)
+        twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
         twin.owner = list(self.owner)
         twin.units = list(self.units)
         twin.hands = [list(h) for h in self.hands]

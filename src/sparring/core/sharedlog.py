@@ -8,6 +8,9 @@ entries existed at the fork, and appends new events to a tail of its own. Logs o
 grow at the end, so the shared prefix never changes under the clone, whatever the original
 does next; cloning a clone shares the same prefix and copies only the (short) tail.
 
+Every game's state keeps its events in an `EventLog` and forks it in `clone`, so a clone
+costs the same early and late in a game.
+
 It reads like the list it stands for — length, indexing, slices (as lists), iteration,
 equality with a list — so views and the conformance kit read a clone's log exactly as the
 live game's. The live game keeps a plain list: the referee and replays read that one.
@@ -18,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Generic, TypeVar, overload
+
+from .events import Event
 
 T = TypeVar("T")
 
@@ -83,3 +88,7 @@ def fork(log: list[T] | SharedLog[T]) -> SharedLog[T]:
     if isinstance(log, SharedLog):
         return SharedLog(log._shared, log._length, list(log._tail))
     return SharedLog(log, len(log), [])
+
+
+#: The events of a match: a plain list in the live game, a shared prefix in a search clone.
+EventLog = list[Event] | SharedLog[Event]
