@@ -11,7 +11,7 @@ whatever is being resolved (`resolving`: the waiting steps and the seat's own pe
 decision, exactly) — and deals the rest with the agent's own `Rng`:
 
 1. each seat's unseen cards are its decklist minus every card of it the view shows;
-2. the rival's are dealt at random to its transformed creatures' originals, its unseen
+2. the rival's are dealt at random to its transformed creatures' printed cards, its unseen
    hand cards (placed at random among the cards it has shown) and its deck, in a random
    order; the seat's own to its transformed originals and its deck, in a random order
    (a card a tutor decision shows stays in the deck);
@@ -139,7 +139,6 @@ class Sampler:
         self.dealt = sum(len(d) for d in state.decklists)  # ids of deck cards: 0 .. dealt-1
         defs: dict[int, CardDef] = {}  # every card the view names, by id
         owner: dict[int, int] = {}
-        originals: list[list[int]] = [[], []]  # transformed deck cards: printed card unseen
 
         def note(card: PileCard, seat_of: int) -> int:
             defs[card.card] = pool.card(card.name)
@@ -157,14 +156,7 @@ class Sampler:
                 creature = _creature(shown, s)
                 state.fields[s].append(creature)
                 owner[shown.card] = shown.owner
-                if (
-                    creature.card.category == "token"
-                    and not shown.token
-                    and shown.card < self.dealt
-                ):
-                    originals[shown.owner].append(shown.card)
-                else:
-                    defs[shown.card] = creature.card
+                defs[shown.card] = creature.card
         state.on_field = {c.uid: c for field in state.fields for c in field}
         state.hands[seat] = [note(c, seat) for c in view.hand or []]
         known = [note(c, 1 - seat) for c in view.rival_known_hand or []]
@@ -175,28 +167,56 @@ class Sampler:
                 note(card, self._flight_owner(card.card))
         pinned = self._pinned_deck(view, defs, owner)
 
+        self.originals = [self._transformed(state, defs, owner, s) for s in (0, 1)]
         self.unseen: list[list[str]] = []
         for s in (0, 1):
             left = Counter(state.decklists[s])
             left.subtract(card.name for u, card in defs.items() if owner[u] == s and u < self.dealt)
-            if any(count < 0 for count in left.values()):
-                raise BadInput(f"the view shows more of seat {s}'s cards than its decklist holds")
             self.unseen.append(sorted(left.elements()))
-        self.originals = originals
+        originals = self.originals
         self.pinned = pinned
         self.free_ids = sorted(
             set(range(self.dealt)) - defs.keys() - set(originals[0] + originals[1])
         )
         hidden_hand = view.players[1 - seat].hand_count - len(known)
         self.hidden_hand = hidden_hand
-        self.deck_counts = [view.players[0].deck_count, view.players[1].deck_count]
         placeholder = pool.tokens[0]
         size = max([self.dealt - 1, *defs.keys()], default=-1) + 1
         state.defs = [defs.get(u, placeholder) for u in range(size)]
+        # Created cards the view no longer shows: tokens that left the game.
+        self.gone = [u for u in range(self.dealt, size) if u not in defs]
         state.owner = [owner.get(u, 0) for u in range(size)]
         self._scalars(state, view)
         self._log(state, view)
         self._resolution(state, view)
+
+    def _transformed(
+        self, state: FoodChainState, defs: dict[int, CardDef], owner: dict[int, int], seat: int
+    ) -> list[int]:
+        """`seat`'s deck cards on a field that must have been transformed, their printed
+        card unseen: as many creatures of a name as the view shows beyond the decklist's
+        copies (a token's name is in no decklist). They are taken out of `defs`."""
+        shown = Counter(
+            card.name for u, card in defs.items() if owner[u] == seat and u < self.dealt
+        )
+        listed = Counter(state.decklists[seat])
+        transformed: list[int] = []
+        for name, count in shown.items():
+            extra = count - listed[name]
+            if extra <= 0:
+                continue
+            candidates = [
+                c.uid
+                for field in state.fields
+                for c in field
+                if c.owner == seat and c.uid < self.dealt and not c.token and c.card.name == name
+            ]
+            if len(candidates) < extra:
+                raise BadInput(f"the view shows more of seat {seat}'s {name} than its decklist")
+            transformed += candidates[:extra]
+        for uid in transformed:
+            del defs[uid]
+        return transformed
 
     def _flight_owner(self, uid: int) -> int:
         """Who owns a card in flight: whoever declared or sprang it (the steps holding it
