@@ -22,7 +22,7 @@ from sparring.core.events import NOBODY, PUBLIC, event_fields, event_json
 from sparring.core.messages import json_default
 from sparring.core.rng import Rng
 from sparring.games.foodchain import events as fc_events
-from sparring.games.foodchain.actions import END_PHASE, Order, Play
+from sparring.games.foodchain.actions import END_PHASE, Order, Play, Target
 from sparring.games.foodchain.cards import load_pool
 from sparring.games.foodchain.cardtext import card_text
 from sparring.games.foodchain.creature import Creature
@@ -411,17 +411,47 @@ def test_the_decision_prompt_goes_to_the_decider_only() -> None:
     riptide = uid_of(state, "Riptide")
     state.apply(Play(riptide))
     assert state.pending is not None and state.pending.kind == "target"
+    toad, axolotl = uid_of(state, "Cane Toad"), uid_of(state, "Axolotl")
     mine = view(state, 0)
     assert wire(mine.decision) == {
         "player": 0,
         "kind": "target",
         "prompt": "Riptide: choose an enemy creature (return to hand)",
         "source": riptide,
+        "options": [{"type": "target", "card": toad}, {"type": "target", "card": axolotl}],
+        "resume": [
+            "resolution._resume_target",
+            {"op": {"op": "return_to_hand", "target": "enemy_creature"}},
+            {"ctx": [0, riptide, "spell", "cast", None, None, None, 1]},
+        ],
     }
     for seat in (1, None):
         assert wire(view(state, seat).decision) == {"player": 0, "kind": "target"}
         assert "Decision:" not in render_view(view(state, seat))
     assert "Decision: Riptide: choose an enemy creature" in render_view(mine)
+
+
+def test_what_is_being_resolved_is_shown_to_everyone() -> None:
+    """The stack is public at the table: Riptide waits for its target, then goes to exile
+    after the death clean-up; it is in no zone meanwhile. Once resolved, nothing is shown."""
+    state = build(
+        (Side(hand=["Riptide", "Hellbender"]), Side(hand=["Olm"], field=["Cane Toad", "Axolotl"])),
+        active=0,
+    )
+    riptide = uid_of(state, "Riptide")
+    assert "resolution" not in wire(view(state, 0))
+    state.apply(Play(riptide))
+    for seat in (0, 1, None):
+        assert wire(view(state, seat).resolution) == {
+            "steps": [["zones.to_exile_step", 0, riptide], ["resolution.deaths_step"]],
+            "in_flight": [{"card": riptide, "name": "Riptide", "category": "spell"}],
+            "serial": 1,
+            "cancelled": [],
+            "no_damage": [],
+            "end_requested": False,
+        }
+    state.apply(Target(card=uid_of(state, "Axolotl")))
+    assert "resolution" not in wire(view(state, 0))
 
 
 def test_a_tutor_names_the_offered_deck_cards_to_the_decider_only() -> None:

@@ -9,6 +9,7 @@ from sparring.core.game import (
     GameFacts,
     GameSpec,
     Messages,
+    Search,
     Secrecy,
     imported_later,
     new_game_with,
@@ -18,6 +19,7 @@ from sparring.core.game import (
 from .actions import Action, action_from_json
 from .agents import AGENTS
 from .decks import prebuilt_decks, read_deck_file
+from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
@@ -66,6 +68,7 @@ SPEC = GameSpec(
     agents=AGENTS,
     messages=Messages(actions=Action, options=FoodChainOptions, view=FoodChainView),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
+    search=Search(determinize=determinize),
     extensions=Extensions(
         decks=DeckSupport(
             read_file=read_deck_file,

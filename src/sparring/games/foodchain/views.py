@@ -19,8 +19,19 @@ from .actions import Target, card_of
 from .cardtext import abilities_text, card_text
 from .creature import Creature
 from .keywords import keyword_names
+from .plays import UNFINISHED_PLAYS
+from .resolving import step_json
 from .state import Decision, FoodChainState
-from .viewtypes import CreatureView, DecisionView, FoodChainView, FullCard, PileCard, PlayerView
+from .viewtypes import (
+    CreatureView,
+    DecisionView,
+    FoodChainView,
+    FullCard,
+    PileCard,
+    PlayerView,
+    ResolutionView,
+)
+from .zones import to_exile_step
 
 
 def pile_card(state: FoodChainState, uid: int) -> PileCard:
@@ -93,7 +104,31 @@ def _decision(state: FoodChainState, pending: Decision, seat: int | None) -> Dec
             shown.cards = [
                 full_card(state, card_of(o)) for o in pending.options if isinstance(o, Target)
             ]
+        shown.options = list(pending.options)
+        shown.resume = step_json(pending.resume[0], pending.resume[1:])
     return shown
+
+
+def _in_flight(state: FoodChainState) -> list[PileCard]:
+    """The cards declared or sprung and not yet resolved: in no zone, held by a step (the
+    same steps the end of a game returns to hand or sends to exile)."""
+    held = [args[1] for function, args in state.stack if function is to_exile_step]
+    held += [args[1] for function, args in state.stack if function in UNFINISHED_PLAYS]
+    pending = state.pending
+    if pending is not None and pending.resume[0] in UNFINISHED_PLAYS:
+        held.append(pending.resume[2])
+    return [pile_card(state, uid) for uid in held]
+
+
+def _resolution(state: FoodChainState) -> ResolutionView:
+    return ResolutionView(
+        steps=[step_json(function, args) for function, args in state.stack],
+        in_flight=_in_flight(state),
+        serial=state.serial,
+        cancelled=sorted(state.cancelled),
+        no_damage=sorted(state.no_damage),
+        end_requested=state.end_requested,
+    )
 
 
 def view(state: FoodChainState, seat: int | None) -> FoodChainView:
@@ -117,8 +152,12 @@ def view(state: FoodChainState, seat: int | None) -> FoodChainView:
             event_json(e) for e in state.events[state.previous_turn_event :] if visible_to(e, seat)
         ],
     )
+    if state.combat_closed:
+        shown.combat_closed = True
     if pending is not None:
         shown.decision = _decision(state, pending, seat)
+    if pending is not None or state.stack:
+        shown.resolution = _resolution(state)
     if seat is not None:
         shown.hand = [full_card(state, u) for u in state.hands[seat]]
         rival = 1 - seat

@@ -16,6 +16,7 @@ from msgspec import UNSET, UnsetType
 
 from sparring.core.messages import ViewStruct
 
+from .actions import Action
 from .options import FoodChainOptions
 
 
@@ -73,18 +74,38 @@ class PlayerView(ViewStruct):
 
 class DecisionView(ViewStruct):
     """A choice the engine waits for: who decides and what kind of choice; the decider also
-    gets the question, the card asking and, for a card taken or played from a pile that
-    only it may search, the cards to choose from."""
+    gets the question, the card asking, for a card taken or played from a pile that only it
+    may search the cards to choose from, the options (its legal actions) and the
+    step its answer resumes (``[step, *args]``, as in `ResolutionView`)."""
 
     player: int
     kind: str
     prompt: str | UnsetType = UNSET
     source: int | UnsetType | None = UNSET
     cards: list[FullCard] | UnsetType = UNSET
+    options: list[Action] | UnsetType = UNSET
+    resume: list[Any] | UnsetType = UNSET
+
+
+class ResolutionView(ViewStruct):
+    """What is being resolved, public at the table (`resolving` writes it): the steps still
+    waiting, the last listed first to resolve (``[step, *args]``); the cards declared or
+    sprung that are in no zone meanwhile; the count of actions so far (plays, attacks,
+    draws, damage: effects refer to them by number); the actions negated, and those whose
+    damage was negated, this turn; whether an effect has asked to end the turn."""
+
+    steps: list[list[Any]]
+    in_flight: list[PileCard]
+    serial: int
+    cancelled: list[int]
+    no_damage: list[int]
+    end_requested: bool
 
 
 class FoodChainView(ViewStruct):
-    """What one seat (``seat``; None for a spectator) may know of the game now."""
+    """What one seat (``seat``; None for a spectator) may know of the game now.
+    ``combat_closed``: an effect has ended this turn's combat; ``resolution``: what is being
+    resolved, while anything is (a decision pending or steps waiting)."""
 
     game: Literal["foodchain"]
     seat: int | None
@@ -100,6 +121,8 @@ class FoodChainView(ViewStruct):
     options: FoodChainOptions
     players: list[PlayerView]
     log: list[dict[str, Any]]
+    combat_closed: bool | UnsetType = UNSET
     decision: DecisionView | UnsetType = UNSET
+    resolution: ResolutionView | UnsetType = UNSET
     hand: list[FullCard] | UnsetType = UNSET
     rival_known_hand: list[FullCard] | UnsetType = UNSET
