@@ -95,7 +95,8 @@ def _invariants(sample: FoodChainState, sampler: Sampler) -> None:
     """The game's invariants, on a copy told which created ids the sample only holds as
     placeholders (tokens that left the game before the view's log begins)."""
     twin = sample.clone()
-    twin.events += [(MOVE, PUBLIC, uid, "", 0, "field", "gone") for uid in sampler.gone]
+    for uid in sampler.gone:
+        twin.events.append((MOVE, PUBLIC, uid, "", 0, "field", "gone"))
     invariants(twin)
 
 

@@ -53,6 +53,7 @@ def plant_sentinels(state: FoodChainState, seat: int) -> tuple[FoodChainState, l
         twin.defs[uid] = replace(twin.defs[uid], name=str(fresh()))
     twin.rng.reseed(0)
     twin.rng._state = fresh()  # the generator's state is never shown to anyone
+    twin.events = list(twin.events)  # rewritten in place: a list of its own
     for index, event in enumerate(twin.events):
         if event[1] == rival and event[0] in (DREW, MOVE, REVEAL):
             twin.events[index] = (*event[:2], *(fresh() for _ in event[2:]))

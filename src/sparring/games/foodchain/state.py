@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from sparring.core.engine import Engine, Handler
-from sparring.core.events import PUBLIC, Event
+from sparring.core.events import PUBLIC
 from sparring.core.game import EndReason, Outcome, TwoSeatOutcome
 from sparring.core.rng import Rng
+from sparring.core.sharedlog import EventLog, fork
 
 from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
 from .cards import CardDef, load_pool
@@ -116,7 +117,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
     def __init__(self, seed: int, options: FoodChainOptions | None = None) -> None:
         self.options = options = options or FoodChainOptions()
         self.rng = rng = Rng(seed)
-        self.events: list[Event] = []
+        self.events: EventLog = []
         pool = load_pool()
         decks = [self._deck(options.deck0, 0), self._deck(options.deck1, 1)]
         self.decklists: tuple[tuple[str, ...], tuple[str, ...]] = (decks[0], decks[1])
@@ -187,7 +188,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
         twin = FoodChainState.__new__(FoodChainState)
         twin.options = self.options
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
-        twin.events = list(self.events)
+        twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
         twin.decklists = self.decklists
         twin.defs = list(self.defs)
         twin.owner = list(self.owner)
