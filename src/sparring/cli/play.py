@@ -25,7 +25,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from sparring.agents.catalog import make_agent
+from sparring.agents.catalog import agent_names, make_agent, parse_agent
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, get_game
@@ -62,6 +62,12 @@ def agent_seed(match_seed: int, seat: int) -> int:
 def build_agents(spec: GameSpec, names: list[str], match_seed: int) -> list[Any]:
     """The agents of `spec` named for each seat (a name may carry parameters:
     `sparring.agents.catalog`), or an error listing the known ones."""
+    known = agent_names(spec)
+    for name in names:
+        if parse_agent(name)[0] not in known:
+            raise BadInput(
+                f"unknown agent {name!r} for {spec.name}; known agents: {', '.join(known)}"
+            )
     return [
         make_agent(spec, name, seat, agent_seed(match_seed, seat))
         for seat, name in enumerate(names)
