@@ -45,6 +45,7 @@ one so far would overrun; it always runs at least one.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -105,10 +106,23 @@ class ISMCTSAgent:
         return self.act_within(view, legal, self.spec.referee.decision_seconds)
 
     def act_within(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
-        """The choice with `seconds` on this decision's clock."""
+        """The choice with `seconds` on this decision's clock. The cyclic garbage collector
+        waits until the decision is made: the tree's many small allocations trigger full
+        collections of the whole process's heap, which in a large process (a test run, a
+        tournament worker) can eat the clock's margin; the tree holds no cycles, so
+        nothing piles up meanwhile."""
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, legal, seconds)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
         started = time.perf_counter()
         allowed = self._allowed(seconds)
         draw = self._draw(view)
