@@ -2,7 +2,8 @@
 
 The referee talks to every seat the same way — `start`, `decide(view, legal, seconds)`,
 `finish`, `close` — and only ever in views and actions. A seat is described by a string on
-the command line: ``builtin:NAME``, ``KIND:ARGUMENT`` for a seat kind the game offers
+the command line: ``builtin:NAME`` or ``builtin:NAME?KEY=VALUE,...`` (a built-in agent and
+its parameters: `sparring.agents.catalog`), ``KIND:ARGUMENT`` for a seat kind the game offers
 (`Extensions.seat_kinds`, e.g. a contest's own wire protocol), or else a command line for a
 JSON-lines bot.
 """
@@ -12,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from sparring.agents.catalog import make_agent
 from sparring.core.errors import BadInput
-from sparring.core.game import Agent, GameSpec, View
+from sparring.core.game import Agent, GameSpec, View, decide
 
 from .process import BotFailure, BotProcess, Limits, split_command
 from .protocol import act_message, chosen_action, end_message, start_message
@@ -34,7 +36,8 @@ class Seat(Protocol):
 
 
 class BuiltinSeat:
-    """A trusted in-process agent. It is timed but never killed."""
+    """A trusted in-process agent. It is timed but never killed; an agent that uses its
+    clock (`ClockedAgent`) is told each decision's."""
 
     def __init__(self, name: str, agent: Agent) -> None:
         self.label = {"kind": "builtin", "name": name}
@@ -46,7 +49,7 @@ class BuiltinSeat:
     def decide(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
         """The agent's choice; the referee made `view` as the agent reads it (None, or the
         lean view, where it reads less: see `referee._view_function`)."""
-        return self.agent.act(view, legal)
+        return decide(self.agent, view, legal, seconds)
 
     def finish(self, view: View, result: dict[str, Any]) -> None:
         return None
@@ -105,11 +108,7 @@ def make_seat(
         raise BadInput(f"seat {seat}: empty seat description")
     if text.startswith("builtin:"):
         name = text.split(":", 1)[1].strip()
-        agent_factory = spec.agents.get(name)
-        if agent_factory is None:
-            known = ", ".join(sorted(spec.agents)) or "none"
-            raise BadInput(f"unknown {spec.name} agent {name!r}; known: {known}")
-        return BuiltinSeat(name, agent_factory(seat, seed))
+        return BuiltinSeat(name, make_agent(spec, name, seat, seed))
     kind, colon, argument = text.partition(":")
     kind = kind.strip().lower()
     seat_factory = spec.extensions.seat_kinds.get(kind) if colon else None

@@ -3,9 +3,10 @@ Schema of a game's messages.
 
 ``sparring games`` lists every registered game plug-in with its declared facts (players,
 chance, hidden information, simultaneous moves, a bound on its length) and its built-in
-agents; ``--json`` prints the same as data. ``sparring schema GAME`` prints one JSON
-object with the schemas of the game's actions, rule options and view (``--part`` for one
-of them), from which bot authors in any language can generate types.
+agents (its own and the generic ones it supports); ``--json`` prints the same as data.
+``sparring schema GAME`` prints one JSON object with the schemas of the game's actions,
+rule options and view (``--part`` for one of them), from which bot authors in any
+language can generate types.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from sparring.agents.catalog import agent_names
 from sparring.core.errors import BadInput
 from sparring.core.registry import all_games, get_game
 
@@ -35,7 +37,7 @@ def games_command(
                 "title": spec.title,
                 "rules_version": spec.rules_version,
                 "facts": spec.facts.to_json(),
-                "agents": sorted(spec.agents),
+                "agents": agent_names(spec),
                 "typed_messages": spec.messages is not None,
             }
             for spec in specs
@@ -59,7 +61,7 @@ def games_command(
             "yes" if facts.chance else "no",
             "yes" if facts.hidden_information else "no",
             "yes" if facts.simultaneous_moves else "no",
-            ", ".join(sorted(spec.agents)),
+            ", ".join(agent_names(spec)),
         )
     Console(highlight=False).print(table)
 

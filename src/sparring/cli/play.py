@@ -25,6 +25,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from sparring.agents.catalog import agent_names, make_agent, parse_agent
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, get_game
@@ -59,15 +60,18 @@ def agent_seed(match_seed: int, seat: int) -> int:
 
 
 def build_agents(spec: GameSpec, names: list[str], match_seed: int) -> list[Any]:
-    """The agents of `spec` named for each seat, or an error listing the known ones."""
-    agents = []
-    for seat, name in enumerate(names):
-        factory = spec.agents.get(name.strip().lower())
-        if factory is None:
-            known = ", ".join(sorted(spec.agents)) or "none"
-            raise BadInput(f"unknown agent {name!r} for {spec.name}; known agents: {known}")
-        agents.append(factory(seat, agent_seed(match_seed, seat)))
-    return agents
+    """The agents of `spec` named for each seat (a name may carry parameters:
+    `sparring.agents.catalog`), or an error listing the known ones."""
+    known = agent_names(spec)
+    for name in names:
+        if parse_agent(name)[0] not in known:
+            raise BadInput(
+                f"unknown agent {name!r} for {spec.name}; known agents: {', '.join(known)}"
+            )
+    return [
+        make_agent(spec, name, seat, agent_seed(match_seed, seat))
+        for seat, name in enumerate(names)
+    ]
 
 
 def deck_options(spec: GameSpec, named: list[str | None]) -> dict[str, Any]:

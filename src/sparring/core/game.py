@@ -148,6 +148,25 @@ class Agent(Protocol):
     def act(self, view: View, legal: Sequence[Any]) -> Any: ...
 
 
+class ClockedAgent(Agent, Protocol):
+    """An agent that uses the time it is given (a search): besides `act` it offers
+    ``act_within(view, legal, seconds)``, where `seconds` is the clock of this decision.
+    Whoever runs an in-process agent (`arena.seats.BuiltinSeat`, `playout.play_match`)
+    calls `act_within` when the agent has it (see `decide`), so such an agent can spend
+    its clock, less a margin of its own, without ever being told about referees."""
+
+    def act_within(self, view: View, legal: Sequence[Any], seconds: float) -> Any: ...
+
+
+def decide(agent: Agent, view: View, legal: Sequence[Any], seconds: float) -> Any:
+    """`agent`'s choice with `seconds` on the clock: `act_within` for an agent that uses
+    its clock (`ClockedAgent`), else plain `act`."""
+    act_within = getattr(agent, "act_within", None)
+    if act_within is None:
+        return agent.act(view, legal)
+    return act_within(view, legal, seconds)
+
+
 AgentFactory = Callable[[int, int], Agent]
 ViewFunction = Callable[[Any, int | None], View]
 
@@ -285,6 +304,17 @@ class RefereePolicy:
         return self.on_verdict is forfeit_game
 
 
+#: Menus longer than this are widened progressively by a tree search (see `Search`).
+WIDE_MENU = 24
+
+
+class ViewSampler(Protocol):
+    """Draws determinized states of one view (`Search.sampler`), with what the view fixes
+    worked out once."""
+
+    def sample(self, rng: Rng) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Search:
     """What search agents and fast in-process play may use.
@@ -294,10 +324,25 @@ class Search:
     ``"log"`` entry, or with an empty one for a view type that always has it (the
     conformance kit checks exactly that), served to in-process agents with ``needs_log =
     False``.
+
+    The rest tunes the generic information-set search (`sparring.agents.ismcts`) and is
+    all optional. ``sampler(view)`` returns a `ViewSampler` whose ``sample(rng)`` draws
+    as `determinize` does, for a game whose samples share work worth doing once per
+    decision (an inference from the log). ``rollout`` names the game's own agent that plays
+    the search's rollouts (default: uniformly random legal actions); a rollout stops after
+    ``rollout_steps`` decisions (default: at the end of the game) and the state is scored
+    by ``evaluate(state) -> one return per seat`` (default: `returns()`, which most games
+    give as 0 each while the game goes on). Menus longer than ``wide_menu`` are widened
+    progressively: a node tries a new action only as its visits grow.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
     lean_view: ViewFunction | None = None
+    sampler: Callable[[View], ViewSampler] | None = None
+    rollout: str | None = None
+    rollout_steps: int | None = None
+    evaluate: Callable[[Any], Sequence[float]] | None = None
+    wide_menu: int = WIDE_MENU
 
 
 @dataclass(frozen=True)

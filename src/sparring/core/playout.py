@@ -3,7 +3,8 @@
 Agents see only views and legal actions. An agent that does not read views (`needs_view`
 False) is handed ``None``, and one that reads no log (`needs_log` False) the game's lean
 view if it has one (`GameSpec.view_for`), so cheap agents cost little beyond their own
-choice — this is the loop the benchmarks time.
+choice — this is the loop the benchmarks time. An agent that uses its clock
+(`ClockedAgent`) is given each decision's clock, as the referee would give it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction
 from .events import Event
-from .game import Agent, GameSpec
+from .game import Agent, GameSpec, decide
 
 if TYPE_CHECKING:
     from .replay import Recorder
@@ -30,11 +31,14 @@ def play_match(
     *,
     on_events: EventHook | None = None,
     recorder: Recorder | None = None,
+    seconds: float | None = None,
 ) -> Any:
     """Play from a new game to the end and return the final state.
 
     `on_events(state, new_events)` runs after each applied action with the raw events it
     produced. An in-process agent returning an illegal action forfeits, as a bot would.
+    A clocked agent is given the game's clock for each decision (`GameSpec.clock`), from
+    the per-decision `seconds` (default: the game's own).
     """
     state = spec.new_game(seed, options)
     if recorder is not None:
@@ -45,6 +49,8 @@ def play_match(
         seen = len(state.events)
     view_fns = [spec.view_for(agent) for agent in agents]
     acts = [agent.act for agent in agents]
+    clocked = [hasattr(agent, "act_within") for agent in agents]
+    limit = spec.referee.decision_seconds if seconds is None else seconds
     legal_actions, apply, is_terminal = state.legal_actions, state.apply, state.is_terminal
     clock = time.perf_counter
     spent = 0.0
@@ -54,11 +60,12 @@ def play_match(
             legal = legal_actions(seat)
             view_fn = view_fns[seat]
             view = None if view_fn is None else view_fn(state, seat)
-            if recorder is None:
-                action = acts[seat](view, legal)
+            started = 0.0 if recorder is None else clock()
+            if clocked[seat]:
+                action = decide(agents[seat], view, legal, spec.clock(state, seat, limit))
             else:
-                started = clock()
                 action = acts[seat](view, legal)
+            if recorder is not None:
                 spent = clock() - started
             verdict, reason = "ok", None
             try:

@@ -20,7 +20,7 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
-from .determinize import determinize
+from .determinize import Sampler, determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
@@ -78,7 +78,7 @@ SPEC = GameSpec(
             "otherwise mimic null."
         ),
     ),
-    search=Search(determinize=determinize),
+    search=Search(determinize=determinize, sampler=Sampler),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},

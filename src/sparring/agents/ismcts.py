@@ -1,0 +1,239 @@
+"""Information-set Monte Carlo tree search (after Cowling, Powley and Whitehouse), one agent
+for every game that can determinize a view (`Search.determinize`).
+
+Each iteration of a decision:
+
+1. **determinize**: draw one full state consistent with the agent's view, with the
+   agent's own `Rng` (the game's `Search.sampler` where it has one). The agent never
+   holds anything else: it is handed the view and the legal actions only.
+2. **select**: walk down the tree (`istree`) from the root, the agent's information set
+   now. At each step every seat to move chooses at the current node by the upper
+   confidence bound that counts availability; then the step's actions are applied to
+   the sample through the engine, with the sample's own chance (reseeded per sample, so
+   each iteration's dice, dodges and draws are fresh).
+3. **expand**: the step leads to the child keyed by what the agent observes of it; the
+   first child not yet in the tree is added, and the walk stops there.
+4. **roll out**: play on with the game's rollout policy (`Search.rollout`, default
+   uniformly random legal actions) to the end, or for `Search.rollout_steps` decisions
+   and score the state with `Search.evaluate`.
+5. **back up**: every action chosen on the walk adds its own seat's return.
+
+The decision is the root action the agent tried most.
+
+**Opponents** are modelled in the agent's own tree (single observer), with nodes keyed by
+what the agent observes, so moves it cannot see are not told apart (as in the
+single-observer search with partially observable moves): the agent's later choices rest
+only on what it would really know. An opponent chooses on statistics of its own returns
+pooled over every sample of the agent's information set, so no choice in the tree depends
+on a hidden value that happened to be drawn: a search whose opponents read the sample
+would play against clairvoyant rivals and turn needlessly timid. The price is the known
+weakness of single-observer search: opponents are modelled as not using their private
+information either. A tree per seat (multiple observers) would remove it, at the cost of
+one tree per seat and of splitting the iterations among them; this one tree keeps every
+iteration for the agent's own decision.
+
+**Simultaneous moves** (`to_move()` names several seats): every seat to move chooses at
+the same node, on its own statistics there, before any of the step's actions is applied
+(decoupled selection), so one seat's choice cannot depend on another's at that step.
+
+**Budget**: ``iterations`` (deterministic: the same seed and the same view give the same
+decision), ``think`` seconds, or by default the decision's clock less a safety margin
+(`safe_seconds`); the agent is a `ClockedAgent`, so the referee and `play_match` tell it
+each decision's clock. A timed search stops before an iteration as slow as its slowest
+one so far would overrun; it always runs at least one.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sparring.core.game import Agent, GameSpec, View
+from sparring.core.rng import Rng
+
+from .istree import LABEL, Node, observation
+
+#: The share of a decision's clock a search spends by default, and the seconds it keeps
+#: back besides, for the view, the answer and a busy machine.
+THINK_SHARE = 0.75
+THINK_RESERVE = 0.05
+#: The exploration constant of the upper confidence bound, for returns in [-1, 1].
+EXPLORATION = 1.0
+UNIFORM = "uniform"
+
+
+def safe_seconds(clock: float) -> float:
+    """What a search may spend of a decision's `clock` without risking its time-out."""
+    return max(0.0, clock * THINK_SHARE - THINK_RESERVE)
+
+
+class ISMCTSAgent:
+    """The search, for `seat` of `spec`'s game (see the module docstring). ``iterations``
+    and ``think`` bound each decision (none: the clock's safe share); ``c`` is the
+    exploration constant; ``rollout`` names the game agent that plays rollouts
+    (`UNIFORM`: uniformly random; default: the game's `Search.rollout`)."""
+
+    needs_view = True
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        seat: int,
+        seed: int,
+        *,
+        iterations: int | None = None,
+        think: float | None = None,
+        c: float = EXPLORATION,
+        rollout: str | None = None,
+    ) -> None:
+        if spec.search.determinize is None:
+            raise ValueError(f"{spec.name} cannot determinize a view, so it cannot be searched")
+        self.spec = spec
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.think = think
+        self.c = c
+        rollout = spec.search.rollout if rollout is None else rollout
+        self.rollout = None if rollout == UNIFORM else rollout
+        #: Iterations run by the last decision (0 when it had a single legal action).
+        self.last_iterations = 0
+
+    def act(self, view: View, legal: Sequence[Any]) -> Any:
+        """The choice with the game's default decision clock."""
+        return self.act_within(view, legal, self.spec.referee.decision_seconds)
+
+    def act_within(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
+        """The choice with `seconds` on this decision's clock. The cyclic garbage collector
+        waits until the decision is made: the tree's many small allocations trigger full
+        collections of the whole process's heap, which in a large process (a test run, a
+        tournament worker) can eat the clock's margin; the tree holds no cycles, so
+        nothing piles up meanwhile."""
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, legal, seconds)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
+        started = time.perf_counter()
+        allowed = self._allowed(seconds)
+        draw = self._draw(view)
+        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents())
+        slowest = 0.0
+        while True:
+            begun = time.perf_counter()
+            search.iterate(draw(self.rng))
+            self.last_iterations += 1
+            now = time.perf_counter()
+            slowest = max(slowest, now - begun)
+            if self.iterations is not None and self.last_iterations >= self.iterations:
+                break
+            if allowed is not None and now - started + slowest > allowed:
+                break
+        choice = search.root.best(self.seat, legal)
+        return legal[0] if choice is None else choice
+
+    def _allowed(self, seconds: float) -> float | None:
+        """The seconds this decision may take: none for an iteration count alone."""
+        if self.think is None and self.iterations is not None:
+            return None
+        safe = safe_seconds(seconds)
+        return safe if self.think is None else min(self.think, safe)
+
+    def _draw(self, view: View) -> Callable[[Rng], Any]:
+        """How this decision draws determinized states of `view`."""
+        search = self.spec.search
+        if search.sampler is not None:
+            return search.sampler(view).sample
+        determinize = search.determinize
+        assert determinize is not None  # checked when the agent was made
+        return lambda rng: determinize(view, rng)
+
+    def _rollout_agents(self) -> Callable[[int], Agent] | None:
+        """A maker of this decision's rollout agent for a seat (None: uniform rollouts),
+        each seeded from the agent's own source."""
+        if self.rollout is None:
+            return None
+        factory = self.spec.agents[self.rollout]
+        return lambda seat: factory(seat, self.rng.below(1 << 62, LABEL))
+
+
+class _Decision:
+    """One decision's tree and its iterations."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        seat: int,
+        rng: Rng,
+        c: float,
+        rollout_agent: Callable[[int], Agent] | None,
+    ) -> None:
+        self.spec = spec
+        self.seat = seat
+        self.rng = rng
+        self.c = c
+        self.wide = spec.search.wide_menu
+        self.root = Node()
+        self._make_agent = rollout_agent
+        self._agents: dict[int, Agent] = {}
+
+    def iterate(self, state: Any) -> None:
+        """One iteration on the determinized `state` (see the module docstring)."""
+        path: list[tuple[Node, dict[int, Any]]] = []
+        node, seat, rng = self.root, self.seat, self.rng
+        while not state.is_terminal():
+            chosen = {
+                mover: node.select(mover, state.legal_actions(mover), self.c, self.wide, rng)
+                for mover in state.to_move()
+            }
+            mark = len(state.events)
+            applied: dict[int, Any] = {}
+            for mover, action in chosen.items():
+                state.apply(action, mover)
+                applied[mover] = action
+                if state.is_terminal():
+                    break
+            path.append((node, applied))
+            node, made = node.child(observation(state.events[mark:], seat, applied.get(seat)))
+            if made:
+                break
+        returns = self._roll_out(state)
+        for visited, applied in path:
+            visited.update(applied, returns)
+
+    def _roll_out(self, state: Any) -> Sequence[float]:
+        """Play on to the end, or to the game's cut-off, and score the state."""
+        search = self.spec.search
+        limit = search.rollout_steps
+        steps = 0
+        while not state.is_terminal():
+            if limit is not None and steps >= limit:
+                return state.returns() if search.evaluate is None else search.evaluate(state)
+            for mover in state.to_move():
+                state.apply(self._policy(state, mover), mover)
+                steps += 1
+                if state.is_terminal():
+                    break
+        return state.returns()
+
+    def _policy(self, state: Any, seat: int) -> Any:
+        """The rollout's action for `seat`: the rollout agent's, on its own view of the
+        sample, or a uniformly random legal one."""
+        legal = state.legal_actions(seat)
+        if self._make_agent is None:
+            return legal[self.rng.below(len(legal), LABEL)]
+        agent = self._agents.get(seat)
+        if agent is None:
+            agent = self._agents[seat] = self._make_agent(seat)
+        view_function = self.spec.view_for(agent)
+        view = None if view_function is None else view_function(state, seat)
+        return agent.act(view, legal)
