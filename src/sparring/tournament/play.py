@@ -84,7 +84,9 @@ def play_task(task: GameTask) -> GameReport:
         # them, as `sparring bench` does, without the referee's per-decision bookkeeping
         # for processes and clocks (measured: a fifth of a cheap game's time).
         agents = [seat.agent for seat in seats if isinstance(seat, BuiltinSeat)]
-        state = play_match(spec, task.seed, options, agents, recorder=trace)
+        state = play_match(
+            spec, task.seed, options, agents, recorder=trace, seconds=task.time_limit
+        )
     else:
         state = run_match(
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
