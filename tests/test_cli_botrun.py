@@ -32,6 +32,7 @@ from sparring.core.game import GameSpec
 from sparring.core.messages import json_default
 from sparring.core.registry import all_games, get_game
 from sparring.core.rng import Rng
+from tests.recorders import Decisions
 
 
 def bot_agents() -> list[tuple[str, str]]:
@@ -47,22 +48,6 @@ def bot_agents() -> list[tuple[str, str]]:
 def bot_command(agent: str, game: str, seed: int, *extra: str) -> str:
     words = ["bot", "run", f"builtin:{agent}", "--game", game, "--seed", str(seed), *extra]
     return shlex.join([sys.executable, "-m", "sparring", *words])
-
-
-class Decisions:
-    """A recorder keeping each decision as (seat, action JSON): a replay's decisions."""
-
-    def __init__(self) -> None:
-        self.made: list[tuple[int, Any]] = []
-
-    def begin(self, state: Any) -> None:
-        return None
-
-    def decision(self, state: Any, seat: int, action: Any, spent: float, *rest: Any) -> None:
-        self.made.append((seat, None if action is None else action.to_json()))
-
-    def finish(self, state: Any) -> None:
-        return None
 
 
 def play(spec: GameSpec, seats: list[Any], seed: int) -> tuple[Any, list[tuple[int, Any]]]:

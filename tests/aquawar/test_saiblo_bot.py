@@ -29,6 +29,7 @@ from sparring.games.aquawar.determinize import determinize
 from sparring.games.aquawar.options import OFFICIAL_ENGINE, AquawarOptions
 from sparring.games.aquawar.saiblo import SaibloSeat
 from sparring.games.aquawar.saiblobot import ViewBuilder, frame, messages, reply
+from tests.recorders import Decisions
 
 SPEC = get_game("aquawar")
 OFFICIAL = AquawarOptions.from_json(dict(OFFICIAL_ENGINE))
@@ -112,20 +113,6 @@ def test_the_rebuilt_view_is_our_referees_view_at_every_decision(seed: int) -> N
     assert outcome.verdicts == []
     assert outcome.state.is_terminal()
     assert bridged.bridge.checked == outcome.decisions[me] > 0
-
-
-class Decisions:
-    def __init__(self) -> None:
-        self.made: list[tuple[int, Any]] = []
-
-    def begin(self, state: Any) -> None:
-        return None
-
-    def decision(self, state: Any, seat: int, action: Any, spent: float, *rest: Any) -> None:
-        self.made.append((seat, None if action is None else action.to_json()))
-
-    def finish(self, state: Any) -> None:
-        return None
 
 
 def contest_bot(agent: str, seat: int, seed: int) -> str:
