@@ -88,7 +88,7 @@ def test_options_json_reaches_the_game() -> None:
         (["--agent", "0=greedy", "--p0", "random"], "seat 0 is named twice"),
         (
             ["--agent", "1=wizard"],
-            "unknown agent 'wizard' for warfish; known agents: greedy, human, random",
+            "unknown agent 'wizard' for warfish; known agents: greedy, human, ismcts, random",
         ),
         (["--agent", "1=human", "--quiet"], "--quiet cannot be used with a human player"),
         (["--options", "[1]"], "--options must be a JSON object"),
