@@ -135,10 +135,15 @@ class RayPool:
 
 def split_chunk(chunk: Future[list[GameReport]], games: int) -> list[Future[GameReport]]:
     """One future per game of a chunk, settled when the chunk is: each with its game's
-    report, or all with the chunk's error (a worker that died takes the chunk with it)."""
+    report, or all with the chunk's error (a worker that died takes the chunk with it), or
+    all cancelled with it."""
     parts: list[Future[GameReport]] = [Future() for _ in range(games)]
 
     def settle(done: Future[list[GameReport]]) -> None:
+        if done.cancelled():  # a pool stopped before the chunk began: its games were dropped
+            for part in parts:
+                part.cancel()
+            return
         error = done.exception()
         if error is not None:
             for part in parts:

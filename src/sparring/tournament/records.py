@@ -302,21 +302,26 @@ class TournamentStore(Store):
         if not results:
             return []
         rows = [match_values(result.match, self.key) for result in results]
-        saved: list[int | None] = []
-        # SQLAlchemy Core, not the ORM: one statement inserts all the matches, and one
-        # compiled statement marks each game (measured: per-row ORM work was most of a
-        # cheap game's cost to the driver).
+        marks = [{"game": r.game_id, "returns": list(r.returns)} for r in results]
+        # SQLAlchemy Core, not the ORM, and a fixed number of statements per batch: one
+        # inserts all the matches, one (executemany) marks each game that has no match
+        # yet, one reads back which match each game now has — a game whose match is not
+        # this copy's had one already, and the copy is deleted (measured: per-row ORM
+        # work, then a statement per game, were most of a cheap game's cost to the driver).
         with self._writing("games"), self.engine.begin() as connection:
             inserted = connection.scalars(
                 insert(_MATCHES).returning(_MATCHES.c.id, sort_by_parameter_order=True),
                 rows,
             ).all()
-            for result, match_id in zip(results, inserted, strict=True):
-                marked = connection.execute(
-                    _MARK_PLAYED,
-                    {"game": result.game_id, "match": match_id, "returns": list(result.returns)},
-                )
-                saved.append(match_id if marked.rowcount == 1 else None)
+            for mark, match_id in zip(marks, inserted, strict=True):
+                mark["match"] = match_id
+            connection.execute(_MARK_PLAYED, marks)
+            games = {mark["game"] for mark in marks}
+            claimed = select(_GAMES.c.id, _GAMES.c.match_id).where(_GAMES.c.id.in_(games))
+            now = {game: match for game, match in connection.execute(claimed)}
+            saved = [
+                m if now[r.game_id] == m else None for r, m in zip(results, inserted, strict=True)
+            ]
             copies = [m for m, kept in zip(inserted, saved, strict=True) if kept is None]
             if copies:
                 connection.execute(delete(_MATCHES).where(_MATCHES.c.id.in_(copies)))
