@@ -104,7 +104,7 @@ def likelihood(
 def choices_of(table: TableView, seat: int) -> list[tuple[Any, Sequence[Any], Bid | None]]:
     """`seat`'s bids this round, each with the menu it chose from and the bid it raised."""
     in_play = sum(table.dice)
-    made = []
+    made: list[tuple[Any, Sequence[Any], Bid | None]] = []
     for index, record in enumerate(table.bids):
         if record.seat != seat:
             continue
