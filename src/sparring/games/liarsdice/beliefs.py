@@ -85,33 +85,76 @@ def _met(bid: Bid, hand: Hand, unseen: int, options: LiarsDiceOptions) -> float:
     return 0.0 if need > unseen else tail(unseen, len(counted))[need]
 
 
-def likelihood(
-    hand: Hand, choices: Sequence[tuple[Any, Sequence[Any], Bid | None]], table: TableView
-) -> float:
-    """The chance that a bidder holding `hand` made its `choices` (action, menu, standing
-    bid), under the model of the module docstring."""
-    in_play = sum(table.dice)
-    result = 1.0
-    for action, menu, standing in choices:
-        chances = [chance_of(a, hand, standing, in_play, table.options) for a in menu]
+class Choice:
+    """One bid a player made, ready to be weighed against many hands: for each action of
+    the menu it chose from, the face whose dice its chance depends on (a call: the
+    standing bid's) and that chance for each count of such dice in the hand."""
+
+    __slots__ = ("faces", "made", "tables")
+
+    def __init__(
+        self, action: Bid, menu: Sequence[Any], standing: Bid | None, dice: int, table: TableView
+    ) -> None:
+        in_play = sum(table.dice)
+        self.made = list(menu).index(action)
+        self.faces = [a.face if isinstance(a, Bid) else _standing(standing).face for a in menu]
+        # A hand whose matches for the action's face number `known` stands for all of them:
+        # the chance depends on the hand through that count alone.
+        self.tables = [
+            [
+                chance_of(
+                    a,
+                    _hand_with(known, face, dice, table.options),
+                    standing,
+                    in_play,
+                    table.options,
+                )
+                for known in range(dice + 1)
+            ]
+            for a, face in zip(menu, self.faces, strict=True)
+        ]
+
+    def likelihood(self, known: dict[int, int]) -> float:
+        """The chance of this bid from a hand with `known` matches per face."""
+        chances = [row[known[face]] for row, face in zip(self.tables, self.faces, strict=True)]
         top = max(chances)
         weights = [math.exp((c - top) / TEMPERATURE) for c in chances]
-        mine = weights[menu.index(action)] / sum(weights)
-        result *= (1.0 - BLUFF) * mine + BLUFF / len(menu)
-    return result
+        mine = weights[self.made] / sum(weights)
+        return (1.0 - BLUFF) * mine + BLUFF / len(chances)
 
 
-def choices_of(table: TableView, seat: int) -> list[tuple[Any, Sequence[Any], Bid | None]]:
+def _standing(standing: Bid | None) -> Bid:
+    assert standing is not None  # a call needs a standing bid
+    return standing
+
+
+def _hand_with(known: int, face: int, dice: int, options: LiarsDiceOptions) -> Hand:
+    """A hand of `dice` dice of which exactly `known` count for a bid on `face`."""
+    other = next(f for f in range(1, SIDES + 1) if f not in matches(face, options))
+    return (face,) * known + (other,) * (dice - known)
+
+
+def likelihood(hand: Hand, choices: Sequence[Choice], table: TableView) -> float:
+    """The chance that a bidder holding `hand` made its `choices`, under the model of the
+    module docstring."""
+    known = {
+        face: sum(1 for die in hand if die in matches(face, table.options))
+        for face in range(1, SIDES + 1)
+    }
+    return math.prod(choice.likelihood(known) for choice in choices)
+
+
+def choices_of(table: TableView, seat: int) -> list[Choice]:
     """`seat`'s bids this round, each with the menu it chose from and the bid it raised."""
     in_play = sum(table.dice)
-    made: list[tuple[Any, Sequence[Any], Bid | None]] = []
+    made: list[Choice] = []
     for index, record in enumerate(table.bids):
         if record.seat != seat:
             continue
         standing = _as_bid(table.bids[index - 1]) if index else None
         bids = raises(standing, in_play, table.options)
         calls: tuple[Any, ...] = () if standing is None else _calls(table.options)
-        made.append((_as_bid(record), calls + bids, standing))
+        made.append(Choice(_as_bid(record), calls + bids, standing, table.dice[seat], table))
     return made
 
 
