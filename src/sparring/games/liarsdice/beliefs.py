@@ -90,7 +90,7 @@ class Choice:
     the menu it chose from, the face whose dice its chance depends on (a call: the
     standing bid's) and that chance for each count of such dice in the hand."""
 
-    __slots__ = ("faces", "made", "tables")
+    __slots__ = ("faces", "made", "weights")
 
     def __init__(
         self, action: Bid, menu: Sequence[Any], standing: Bid | None, dice: int, table: TableView
@@ -100,14 +100,16 @@ class Choice:
         self.faces = [a.face if isinstance(a, Bid) else _standing(standing).face for a in menu]
         # A hand whose matches for the action's face number `known` stands for all of them:
         # the chance depends on the hand through that count alone.
-        self.tables = [
+        self.weights = [
             [
-                chance_of(
-                    a,
-                    _hand_with(known, face, dice, table.options),
-                    standing,
-                    in_play,
-                    table.options,
+                _weight(
+                    chance_of(
+                        a,
+                        _hand_with(known, face, dice, table.options),
+                        standing,
+                        in_play,
+                        table.options,
+                    )
                 )
                 for known in range(dice + 1)
             ]
@@ -116,11 +118,14 @@ class Choice:
 
     def likelihood(self, known: dict[int, int]) -> float:
         """The chance of this bid from a hand with `known` matches per face."""
-        chances = [row[known[face]] for row, face in zip(self.tables, self.faces, strict=True)]
-        top = max(chances)
-        weights = [math.exp((c - top) / TEMPERATURE) for c in chances]
+        weights = [row[known[face]] for row, face in zip(self.weights, self.faces, strict=True)]
         mine = weights[self.made] / sum(weights)
-        return (1.0 - BLUFF) * mine + BLUFF / len(chances)
+        return (1.0 - BLUFF) * mine + BLUFF / len(weights)
+
+
+def _weight(chance: float) -> float:
+    """An action's unnormalized softmax weight (chances lie in [0, 1], so no overflow)."""
+    return math.exp(chance / TEMPERATURE)
 
 
 def _standing(standing: Bid | None) -> Bid:
