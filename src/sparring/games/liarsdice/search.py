@@ -1,8 +1,8 @@
 """The hooks that make the generic information-set search (`sparring.agents.ismcts`) play
 Liar's Dice well: beliefs about the hidden hands (`beliefs.Sampler`), rollouts by the
-greedy agent (90 µs a decision: a random bidder's wild raises are noise), cut off after
-`ROLLOUT_STEPS` decisions — about the end of the round in progress — and the position then
-judged by `evaluate`.
+greedy agent (25 µs a decision: a random bidder's wild raises are noise), cut off after
+`ROLLOUT_STEPS` decisions and the position then judged by `evaluate`; in the tree the
+opponents play the greedy agent too, on their own hands (`Search.model_opponents`).
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from functools import cache
 
 from .state import LiarsDiceState
 
-#: Decisions a rollout plays before the position is judged: a round between two greedy
-#: players takes about seven.
-ROLLOUT_STEPS = 10
+#: Decisions a rollout plays before the position is judged. A round between two greedy
+#: players takes about seven, but four scored better (0.88 against 0.82 over the same 60
+#: paired games at 150 iterations) and cost less: the round's end is near by then, and a
+#: short rollout leaves more iterations to the tree.
+ROLLOUT_STEPS = 4
 #: Menus longer than this are widened progressively (a round's opening menu has a bid per
 #: quantity and face, 50 with ten dice in play; most of them are hopeless).
 WIDE_MENU = 8
