@@ -32,6 +32,12 @@ information either. A tree per seat (multiple observers) would remove it, at the
 one tree per seat and of splitting the iterations among them; this one tree keeps every
 iteration for the agent's own decision.
 
+**Modelled opponents** (`Search.model_opponents`, with a rollout agent): the other seats
+play the game's rollout agent in the tree as in the rollouts, each on its own view of the
+sample, so they use their private information (a bidder's hand) as a real player would;
+only the searching seat chooses by the tree's statistics. Honest still: the agent holds
+only samples of its view. The price: the search plans against that model, not a best reply.
+
 **Simultaneous moves** (`to_move()` names several seats): every seat to move chooses at
 the same node, on its own statistics there, before any of the step's actions is applied
 (decoupled selection), so one seat's choice cannot depend on another's at that step.
@@ -185,6 +191,8 @@ class _Decision:
         self.root = Node()
         self._make_agent = rollout_agent
         self._agents: dict[int, Agent] = {}
+        #: Whether the other seats play the rollout agent in the tree too.
+        self.modelled = spec.search.model_opponents and rollout_agent is not None
 
     def iterate(self, state: Any) -> None:
         """One iteration on the determinized `state` (see the module docstring)."""
@@ -192,7 +200,16 @@ class _Decision:
         node, seat, rng = self.root, self.seat, self.rng
         while not state.is_terminal():
             chosen = {
-                mover: node.select(mover, state.legal_actions(mover), self.c, self.wide, rng)
+                mover: self._policy(state, mover)
+                if mover != seat and self.modelled
+                else node.select(
+                    mover,
+                    state.legal_actions(mover),
+                    self.c,
+                    self.wide,
+                    rng,
+                    self._suggestion(state, mover),
+                )
                 for mover in state.to_move()
             }
             mark = len(state.events)
@@ -202,13 +219,20 @@ class _Decision:
                 applied[mover] = action
                 if state.is_terminal():
                     break
-            path.append((node, applied))
+            path.append((node, applied if not self.modelled else _own(applied, seat)))
             node, made = node.child(observation(state.events[mark:], seat, applied.get(seat)))
             if made:
                 break
         returns = self._roll_out(state)
         for visited, applied in path:
             visited.update(applied, returns)
+
+    def _suggestion(self, state: Any, seat: int) -> Callable[[], Any] | None:
+        """What a widened menu tries first: the rollout agent's choice (None: uniform
+        rollouts suggest nothing)."""
+        if self._make_agent is None:
+            return None
+        return lambda: self._policy(state, seat)
 
     def _roll_out(self, state: Any) -> Sequence[float]:
         """Play on to the end, or to the game's cut-off, and score the state."""
@@ -237,3 +261,9 @@ class _Decision:
         view_function = self.spec.view_for(agent)
         view = None if view_function is None else view_function(state, seat)
         return agent.act(view, legal)
+
+
+def _own(applied: dict[int, Any], seat: int) -> dict[int, Any]:
+    """The searching seat's part of a step's actions (the only one with statistics when
+    the opponents are modelled by the rollout agent)."""
+    return {seat: applied[seat]} if seat in applied else {}

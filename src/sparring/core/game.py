@@ -333,7 +333,10 @@ class Search:
     ``rollout_steps`` decisions (default: at the end of the game) and the state is scored
     by ``evaluate(state) -> one return per seat`` (default: `returns()`, which most games
     give as 0 each while the game goes on). Menus longer than ``wide_menu`` are widened
-    progressively: a node tries a new action only as its visits grow.
+    progressively: a node tries a new action only as its visits grow. With
+    ``model_opponents`` (and a ``rollout`` agent) the other seats play that agent in the
+    search's tree too, on their own views of each sample, instead of the tree's pooled
+    statistics (which cannot use their private information).
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -343,6 +346,7 @@ class Search:
     rollout_steps: int | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
     wide_menu: int = WIDE_MENU
+    model_opponents: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,15 @@ class GreedyAgent:
         odds = Odds(table)
         standing = table.bids[-1] if table.bids else None
         best, best_chance = legal[0], -1.0
+        faces_seen: set[int] = set()
         for action in legal:
             if isinstance(action, Bid):
+                # Bids come lowest first, and a bid is never likelier than a lower one on
+                # its face: only each face's lowest bid can be the best (this keeps the
+                # agent cheap enough to play the search's rollouts).
+                if action.face in faces_seen:
+                    continue
+                faces_seen.add(action.face)
                 chance = odds.at_least(action.quantity, action.face)
             elif standing is not None and isinstance(action, Challenge):
                 chance = 1.0 - odds.at_least(standing.quantity, standing.face)

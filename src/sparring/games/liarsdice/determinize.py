@@ -12,6 +12,7 @@ sample's random source is seeded from the agent's, so its future rolls are fresh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sparring.core.errors import BadInput
@@ -58,8 +59,23 @@ def _end_reason(log: list[dict[str, Any]]) -> EndReason:
     return EndReason.FORFEIT if kinds[:1] == [FORFEIT] else EndReason.RULES
 
 
+#: Draws one hidden hand: ``(seat, dice, rng) -> the hand, ascending``.
+HandDraw = Callable[[int, int, Rng], list[int]]
+
+
+def uniform_hand(seat: int, dice: int, rng: Rng) -> list[int]:
+    """`dice` fair dice, whoever holds them."""
+    return sorted(1 + rng.below(SIDES, LABEL) for _ in range(dice))
+
+
 def determinize(view: Any, rng: Rng) -> LiarsDiceState:
     """A state that `view`'s seat cannot tell from the real one, drawn with `rng`."""
+    return sample_state(view, rng, uniform_hand)
+
+
+def sample_state(view: Any, rng: Rng, draw_hand: HandDraw) -> LiarsDiceState:
+    """As `determinize`, with every other live seat's hand drawn by `draw_hand` (a belief
+    about the hands, `beliefs.Sampler`, in place of fair dice)."""
     seen = as_table(view)
     seat = seen.seat
     if seat is None:
@@ -76,9 +92,7 @@ def determinize(view: Any, rng: Rng) -> LiarsDiceState:
     state.winner = seen.winner
     if seen.winner is None:
         state.hands = [
-            list(seen.my_dice)
-            if other == seat
-            else sorted(1 + rng.below(SIDES, LABEL) for _ in range(count))
+            list(seen.my_dice) if other == seat else draw_hand(other, count, rng)
             for other, count in enumerate(seen.dice)
         ]
     if isinstance(seen, LiarsDiceView):

@@ -18,11 +18,13 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
+from .beliefs import Sampler
 from .bidding import biddable_faces
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import MAX_PLAYERS, MIN_PLAYERS, LiarsDiceOptions
 from .render import describe_event, render_view, status_line
+from .search import ROLLOUT_STEPS, WIDE_MENU, evaluate
 from .state import LiarsDiceState, summarize
 from .views import LiarsDiceView, lean_view, view
 
@@ -65,7 +67,16 @@ SPEC = GameSpec(
         headline_events=frozenset({"ld_reveal", "ld_out", "ld_forfeit", "ld_game_end"}),
     ),
     agents=AGENTS,
-    search=Search(determinize=determinize, lean_view=lean_view),
+    search=Search(
+        determinize=determinize,
+        lean_view=lean_view,
+        sampler=Sampler,
+        rollout="greedy",
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+        wide_menu=WIDE_MENU,
+        model_opponents=True,
+    ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),

@@ -26,6 +26,7 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import TacticsOptions
 from .render import LETTERS, describe_event, render_view
+from .search import ROLLOUT_STEPS, evaluate
 from .state import TacticsState
 from .views import view
 from .viewtypes import TacticsView
@@ -113,7 +114,12 @@ SPEC = GameSpec(
         on_verdict=on_verdict,
         survives_timeout=True,
     ),
-    search=Search(determinize=determinize),
+    search=Search(
+        determinize=determinize,
+        rollout="greedy",
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+    ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),

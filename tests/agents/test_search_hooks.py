@@ -1,0 +1,61 @@
+"""Two generic hooks of the search: a widened menu tries the rollout agent's suggestion
+first, and `Search.model_opponents` lets the rollout agent play the other seats in the
+tree (so only the searching seat keeps statistics there)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sparring.agents.ismcts import _Decision
+from sparring.agents.istree import Node
+from sparring.core.registry import get_game
+from sparring.core.rng import Rng
+from sparring.games.liarsdice.determinize import determinize
+from sparring.games.liarsdice.views import view
+from tests.liarsdice.helpers import bid, table
+
+
+def test_a_widened_menu_tries_the_suggested_action_first_and_again_when_it_changes() -> None:
+    node = Node()
+    menu = list(range(100))
+    rng = Rng(1)
+    assert node.select(0, menu, 1.0, 8, rng, lambda: 57) == 57
+    node.update({0: 57}, [0.0])
+    # A new action is due again (2 × √2 > 1): a different suggestion is the one tried.
+    assert node.select(0, menu, 1.0, 8, rng, lambda: 31) == 31
+
+
+def _edges_below_root(root: Node) -> set[int]:
+    seats: set[int] = set()
+    stack = list(root.children.values())
+    while stack:
+        node = stack.pop()
+        seats.update(seat for seat, edges in node.edges.items() if edges)
+        stack.extend(node.children.values())
+    return seats
+
+
+def _tree(model_opponents: bool) -> Node:
+    spec = get_game("liarsdice")
+    spec = dataclasses.replace(
+        spec, search=dataclasses.replace(spec.search, model_opponents=model_opponents)
+    )
+    state = table([[2, 3, 4], [1, 5, 6]], opener=0)
+    state.apply(bid(1, 4), 0)
+    seen = view(state, 1)
+    rng = Rng(2)
+    factory = spec.agents["greedy"]
+
+    def agent(seat: int) -> Any:
+        return factory(seat, 0)
+
+    decision = _Decision(spec, 1, rng, 1.0, agent)
+    for _ in range(150):
+        decision.iterate(determinize(seen, rng))
+    return decision.root
+
+
+def test_modelled_opponents_keep_no_statistics_in_the_tree() -> None:
+    assert _edges_below_root(_tree(model_opponents=True)) == {1}
+    assert _edges_below_root(_tree(model_opponents=False)) == {0, 1}
