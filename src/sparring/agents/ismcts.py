@@ -192,7 +192,14 @@ class _Decision:
         node, seat, rng = self.root, self.seat, self.rng
         while not state.is_terminal():
             chosen = {
-                mover: node.select(mover, state.legal_actions(mover), self.c, self.wide, rng)
+                mover: node.select(
+                    mover,
+                    state.legal_actions(mover),
+                    self.c,
+                    self.wide,
+                    rng,
+                    self._suggester(state, mover),
+                )
                 for mover in state.to_move()
             }
             mark = len(state.events)
@@ -209,6 +216,13 @@ class _Decision:
         returns = self._roll_out(state)
         for visited, applied in path:
             visited.update(applied, returns)
+
+    def _suggester(self, state: Any, seat: int) -> Callable[[], Any] | None:
+        """What a widened menu tries first: the rollout agent's choice in this sample
+        (none with uniform rollouts)."""
+        if self._make_agent is None:
+            return None
+        return lambda: self._policy(state, seat)
 
     def _roll_out(self, state: Any) -> Sequence[float]:
         """Play on to the end, or to the game's cut-off, and score the state."""

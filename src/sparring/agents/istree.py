@@ -15,15 +15,18 @@ what it would really know.
 
 Menus longer than the game's `Search.wide_menu` are widened progressively: a seat tries a
 new action at a node only while its tried actions number fewer than ``ceil(WIDEN_BASE *
-visits ** WIDEN_POWER)``; otherwise it chooses among those tried (and legal now). The
-first new action is the menu's first (games list a safe default first: a pass, a call),
-the next ones are drawn at random from the menu.
+visits ** WIDEN_POWER)``; otherwise it chooses among those tried (and legal now). Each new
+action is the one a `suggest`ed policy plays in the iteration's sample (the game's rollout
+agent), if that one is untried; else the menu's first (games list a safe default first: a
+pass, a call), then entries drawn at random from the menu. A policy worth rolling out with
+is worth trying first: in a menu of hundreds of placements, random entries are rarely
+good, and a few iterations would otherwise compare only those.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from sparring.core.events import Event, visible_to
@@ -62,15 +65,24 @@ class Node:
         self.edges: dict[int, dict[Any, Edge]] = {}
         self.visits: dict[int, int] = {}
 
-    def select(self, seat: int, legal: Sequence[Any], c: float, wide: int, rng: Rng) -> Any:
+    def select(
+        self,
+        seat: int,
+        legal: Sequence[Any],
+        c: float,
+        wide: int,
+        rng: Rng,
+        suggest: Callable[[], Any] | None = None,
+    ) -> Any:
         """The action `seat` plays here: an untried legal action if there is one to try
         (drawn at random), else the tried legal action with the best availability-aware
-        upper confidence bound. Counts the visit and each candidate's availability."""
+        upper confidence bound. Counts the visit and each candidate's availability. A
+        widened menu asks `suggest` (if given) for the next new action to try."""
         edges = self.edges.setdefault(seat, {})
         visits = self.visits.get(seat, 0)
         self.visits[seat] = visits + 1
         if len(legal) > wide:
-            candidates, fresh = _widened(edges, legal, visits, rng)
+            candidates, fresh = _widened(edges, legal, visits, rng, suggest)
         else:
             candidates, fresh = _all(edges, legal)
         for action in candidates:
@@ -125,10 +137,14 @@ def _all(edges: dict[Any, Edge], legal: Sequence[Any]) -> tuple[list[Any], list[
 
 
 def _widened(
-    edges: dict[Any, Edge], legal: Sequence[Any], visits: int, rng: Rng
+    edges: dict[Any, Edge],
+    legal: Sequence[Any],
+    visits: int,
+    rng: Rng,
+    suggest: Callable[[], Any] | None,
 ) -> tuple[list[Any], list[Any]]:
-    """The tried actions legal now; while the node may still widen, one new action too,
-    drawn from the menu (as the one to try)."""
+    """The tried actions legal now; while the node may still widen, one new action too
+    (as the one to try): `suggest`'s if new, else the menu's first, else a random entry."""
     members = _members(legal)
     candidates = [action for action, edge in edges.items() if edge.visits and action in members]
     untried = [action for action, edge in edges.items() if not edge.visits and action in members]
@@ -136,6 +152,11 @@ def _widened(
         return candidates + untried, untried[:1]
     if len(candidates) >= math.ceil(WIDEN_BASE * (visits + 1) ** WIDEN_POWER):
         return candidates, []
+    if suggest is not None:
+        suggested = suggest()
+        if suggested not in edges:
+            edges[suggested] = Edge()
+            return [*candidates, suggested], [suggested]
     if legal[0] not in edges:
         edges[legal[0]] = Edge()
         return [*candidates, legal[0]], [legal[0]]
