@@ -23,6 +23,7 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
+from .search import ROLLOUT, ROLLOUT_STEPS, evaluate
 from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
@@ -68,7 +69,12 @@ SPEC = GameSpec(
     agents=AGENTS,
     messages=Messages(actions=Action, options=FoodChainOptions, view=FoodChainView),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
-    search=Search(determinize=determinize),
+    search=Search(
+        determinize=determinize,
+        rollout=ROLLOUT,
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+    ),
     extensions=Extensions(
         decks=DeckSupport(
             read_file=read_deck_file,

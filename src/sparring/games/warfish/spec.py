@@ -23,6 +23,7 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
+from .search import ROLLOUT, ROLLOUT_STEPS, WIDE_MENU, evaluate
 from .state import WarfishState
 from .views import View, lean_view, view
 from .wire import legal_from_json
@@ -82,7 +83,14 @@ SPEC = GameSpec(
     ),
     agents=AGENTS,
     referee=RefereePolicy(decision_seconds=10.0),
-    search=Search(determinize=determinize, lean_view=lean_view),
+    search=Search(
+        determinize=determinize,
+        lean_view=lean_view,
+        rollout=ROLLOUT,
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+        wide_menu=WIDE_MENU,
+    ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         bench_agents=("greedy", "greedy"),
