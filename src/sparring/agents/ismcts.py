@@ -18,7 +18,9 @@ Each iteration of a decision:
    and score the state with `Search.evaluate`.
 5. **back up**: every action chosen on the walk adds its own seat's return.
 
-The decision is the root action the agent tried most.
+The decision is the root action the agent tried most. A game may narrow the agent's own
+menu at the root (`Search.candidates`, from the view alone): the search then chooses
+among those actions, and plays a single one at once.
 
 **Opponents** are modelled in the agent's own tree (single observer), with nodes keyed by
 what the agent observes, so moves it cannot see are not told apart (as in the
@@ -112,6 +114,8 @@ class ISMCTSAgent:
         tournament worker) can eat the clock's margin; the tree holds no cycles, so
         nothing piles up meanwhile."""
         self.last_iterations = 0
+        if len(legal) > 1 and self.spec.search.candidates is not None:
+            legal = self.spec.search.candidates(view, legal, self.rng)
         if len(legal) == 1:
             return legal[0]
         collecting = gc.isenabled()
@@ -126,7 +130,7 @@ class ISMCTSAgent:
         started = time.perf_counter()
         allowed = self._allowed(seconds)
         draw = self._draw(view)
-        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents())
+        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
         slowest = 0.0
         while True:
             begun = time.perf_counter()
@@ -176,6 +180,7 @@ class _Decision:
         rng: Rng,
         c: float,
         rollout_agent: Callable[[int], Agent] | None,
+        menu: Sequence[Any],
     ) -> None:
         self.spec = spec
         self.seat = seat
@@ -183,6 +188,7 @@ class _Decision:
         self.c = c
         self.wide = spec.search.wide_menu
         self.root = Node()
+        self.menu = menu  # the seat's choices at the root (its view fixes them)
         self._make_agent = rollout_agent
         self._agents: dict[int, Agent] = {}
 
@@ -192,7 +198,7 @@ class _Decision:
         node, seat, rng = self.root, self.seat, self.rng
         while not state.is_terminal():
             chosen = {
-                mover: node.select(mover, state.legal_actions(mover), self.c, self.wide, rng)
+                mover: node.select(mover, self._legal(state, node, mover), self.c, self.wide, rng)
                 for mover in state.to_move()
             }
             mark = len(state.events)
@@ -209,6 +215,13 @@ class _Decision:
         returns = self._roll_out(state)
         for visited, applied in path:
             visited.update(applied, returns)
+
+    def _legal(self, state: Any, node: Node, mover: int) -> Sequence[Any]:
+        """What `mover` may choose at `node`: the decision's menu for the searching seat at
+        the root, the sample's legal actions elsewhere."""
+        if node is self.root and mover == self.seat:
+            return self.menu
+        return state.legal_actions(mover)
 
     def _roll_out(self, state: Any) -> Sequence[float]:
         """Play on to the end, or to the game's cut-off, and score the state."""

@@ -333,7 +333,11 @@ class Search:
     ``rollout_steps`` decisions (default: at the end of the game) and the state is scored
     by ``evaluate(state) -> one return per seat`` (default: `returns()`, which most games
     give as 0 each while the game goes on). Menus longer than ``wide_menu`` are widened
-    progressively: a node tries a new action only as its visits grow.
+    progressively: a node tries a new action only as its visits grow. ``candidates(view,
+    legal, rng)`` narrows the searching seat's own menu at the root, from its view alone
+    (and the agent's own random source), to the
+    actions worth searching (a belief's likely assertions, a few sensible choices out of a
+    huge menu); the decision is one of them, and a single candidate is played at once.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -343,6 +347,7 @@ class Search:
     rollout_steps: int | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
     wide_menu: int = WIDE_MENU
+    candidates: Callable[[View, Sequence[Any], Rng], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True)
