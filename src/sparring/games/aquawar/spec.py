@@ -24,6 +24,7 @@ from .determinize import Sampler, determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
+from .search import ROLLOUT_STEPS, candidates, evaluate
 from .state import AquawarState, summarize
 from .views import AquawarView, view
 from .wire import legal_from_json
@@ -78,7 +79,13 @@ SPEC = GameSpec(
             "otherwise mimic null."
         ),
     ),
-    search=Search(determinize=determinize, sampler=Sampler),
+    search=Search(
+        determinize=determinize,
+        sampler=Sampler,
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+        candidates=candidates,
+    ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},
