@@ -14,7 +14,7 @@ from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Pick
 from sparring.games.aquawar.agents import RandomAgent, greedy_pick
 from sparring.games.aquawar.belief import NORMAL_ATTACK_RATE, enemy_choices, likelihood
-from sparring.games.aquawar.determinize import Sampler
+from sparring.games.aquawar.determinize import Sampler, weighted_sampler
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.search import candidates, evaluate, match_chance
 from sparring.games.aquawar.state import AquawarState
@@ -42,6 +42,7 @@ def test_the_spec_wires_the_hooks() -> None:
     assert SPEC.search.evaluate is evaluate
     assert SPEC.search.candidates is candidates
     assert SPEC.search.rollout_steps == 0
+    assert SPEC.search.sampler is weighted_sampler
 
 
 # ------------------------------------------------------------------ evaluate
@@ -120,7 +121,7 @@ def test_the_actions_counted_are_the_enemys() -> None:
 
 
 def test_belief_follows_what_the_log_allows() -> None:
-    belief = Sampler(view(wolf_crits_after_turtle_revealed(), 0)).belief(Rng(3))
+    belief = Sampler(view(wolf_crits_after_turtle_revealed(), 0), weighted=True).belief(Rng(3))
     shares = belief.identity(0)
     assert set(shares) == {SEAWOLF, MIMIC}
     assert sum(shares.values()) == pytest.approx(1.0)

@@ -5,8 +5,8 @@ tell apart from it. A sample keeps everything the view shows (own team exactly, 
 life and revealed identities, round, score, turn, phase, the public log) and draws the
 rest with the agent's own `Rng`: enemy identities from `knowledge.infer`'s candidates
 (all different, multi-fish constraints respected when a draw allows) and the Mimic's copy
-among the behaviours the log leaves open, weighted by how likely the enemy's choices were
-under each (`belief.Belief`), and the delayed buffs that the enemy's skill
+among the behaviours the log leaves open (for the search, weighted by how likely the
+enemy's choices were under each: `belief.Belief`), and the delayed buffs that the enemy's skill
 uses may still have pending. ATK, shields, skill uses and damage counters then follow
 exactly from the sampled behaviour and the log. The random source of the sample is
 reseeded, so its future dodges are fresh draws too.
@@ -230,12 +230,16 @@ def _outcome(view: AquawarView) -> Outcome | None:
 
 
 class Sampler:
-    """Draws determinized states of one view. What the view fixes — the log as engine
+    """Draws determinized states of one view; ``weighted`` draws the enemy team from the
+    `belief` (the search's sampler, `weighted_sampler`), otherwise from the inference's
+    candidates alike (`determinize`, the greedy agent). What the view fixes — the log as engine
     events, the round results, the own team, the inference — is worked out once, so a
     search taking several samples of one decision pays for it once; every sample shares
     the log (its own events go to a `SharedLog` tail) and gets fresh fish."""
 
-    def __init__(self, view: AquawarView, knowledge: Knowledge | None = None) -> None:
+    def __init__(
+        self, view: AquawarView, knowledge: Knowledge | None = None, *, weighted: bool = False
+    ) -> None:
         seat = view.seat
         if seat is None or seat not in (0, 1):
             raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
@@ -243,6 +247,7 @@ class Sampler:
         self.seat = seat
         self._knowledge = knowledge
         self._belief: Belief | None = None
+        self._weighted = weighted
         self._events = _events(view, seat)
         self._round_results = [msgspec.structs.asdict(r) for r in view.rounds]
         self._outcome = _outcome(view)
@@ -295,7 +300,10 @@ class Sampler:
         else:
             teams[seat] = [fish.copy() for fish in self._own]
             k = self.knowledge()
-            kinds, behaviour = self.belief(rng).draw(rng)
+            if self._weighted:
+                kinds, behaviour = self.belief(rng).draw(rng)
+            else:
+                kinds, behaviour = _draw_team(k, rng)
             buffs = _pending_buffs(k, behaviour, rng)
             enemy: list[Fish] = []
             for pos, entry in enumerate(view.enemy_team):
@@ -316,6 +324,11 @@ class Sampler:
         state.picks = picks
         state.teams = teams
         return state
+
+
+def weighted_sampler(view: AquawarView) -> Sampler:
+    """The search's sampler: enemy teams drawn in proportion to the belief."""
+    return Sampler(view, weighted=True)
 
 
 def determinize(view: AquawarView, rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:

@@ -84,7 +84,7 @@ def candidates(view: AquawarView, legal: Sequence[Action], rng: Rng) -> Sequence
         return [greedy_pick(view, legal)]
     if first is not PASS:
         return legal
-    belief = Sampler(view).belief(rng)
+    belief = Sampler(view, weighted=True).belief(rng)
     likely: list[Action] = [PASS]
     for entry in view.enemy_team or []:
         if not entry.alive or entry.fish is not None:

@@ -20,7 +20,7 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
-from .determinize import Sampler, determinize
+from .determinize import determinize, weighted_sampler
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
@@ -81,7 +81,7 @@ SPEC = GameSpec(
     ),
     search=Search(
         determinize=determinize,
-        sampler=Sampler,
+        sampler=weighted_sampler,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
         candidates=candidates,
