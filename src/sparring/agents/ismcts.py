@@ -18,7 +18,9 @@ Each iteration of a decision:
    and score the state with `Search.evaluate`.
 5. **back up**: every action chosen on the walk adds its own seat's return.
 
-The decision is the root action the agent tried most.
+The decision is the root action the agent tried most. A game may narrow the agent's own
+menu at the root (`Search.candidates`, from the view alone): the search then chooses
+among those actions, and plays a single one at once.
 
 **Opponents** are modelled in the agent's own tree (single observer), with nodes keyed by
 what the agent observes, so moves it cannot see are not told apart (as in the
@@ -118,6 +120,8 @@ class ISMCTSAgent:
         tournament worker) can eat the clock's margin; the tree holds no cycles, so
         nothing piles up meanwhile."""
         self.last_iterations = 0
+        if len(legal) > 1 and self.spec.search.candidates is not None:
+            legal = self.spec.search.candidates(view, legal, self.rng)
         if len(legal) == 1:
             return legal[0]
         collecting = gc.isenabled()
@@ -132,7 +136,7 @@ class ISMCTSAgent:
         started = time.perf_counter()
         allowed = self._allowed(seconds)
         draw = self._draw(view)
-        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents())
+        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
         slowest = 0.0
         while True:
             begun = time.perf_counter()
@@ -182,6 +186,7 @@ class _Decision:
         rng: Rng,
         c: float,
         rollout_agent: Callable[[int], Agent] | None,
+        menu: Sequence[Any],
     ) -> None:
         self.spec = spec
         self.seat = seat
@@ -189,6 +194,7 @@ class _Decision:
         self.c = c
         self.wide = spec.search.wide_menu
         self.root = Node()
+        self.menu = menu  # the seat's choices at the root (its view fixes them)
         self._make_agent = rollout_agent
         self._agents: dict[int, Agent] = {}
         #: Whether the other seats play the rollout agent in the tree too.
@@ -204,7 +210,7 @@ class _Decision:
                 if mover != seat and self.modelled
                 else node.select(
                     mover,
-                    state.legal_actions(mover),
+                    self._legal(state, node, mover),
                     self.c,
                     self.wide,
                     rng,
@@ -233,6 +239,13 @@ class _Decision:
         if self._make_agent is None:
             return None
         return lambda: self._policy(state, seat)
+
+    def _legal(self, state: Any, node: Node, mover: int) -> Sequence[Any]:
+        """What `mover` may choose at `node`: the decision's menu for the searching seat at
+        the root, the sample's legal actions elsewhere."""
+        if node is self.root and mover == self.seat:
+            return self.menu
+        return state.legal_actions(mover)
 
     def _roll_out(self, state: Any) -> Sequence[float]:
         """Play on to the end, or to the game's cut-off, and score the state."""

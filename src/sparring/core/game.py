@@ -336,7 +336,11 @@ class Search:
     progressively: a node tries a new action only as its visits grow. With
     ``model_opponents`` (and a ``rollout`` agent) the other seats play that agent in the
     search's tree too, on their own views of each sample, instead of the tree's pooled
-    statistics (which cannot use their private information).
+    statistics (which cannot use their private information). ``candidates(view, legal,
+    rng)`` narrows the searching seat's own menu at the root, from its view alone (and the
+    agent's own random source), to the actions worth searching (a belief's likely
+    assertions, a few sensible choices out of a huge menu); the decision is one of them,
+    and a single candidate is played at once.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -347,6 +351,7 @@ class Search:
     evaluate: Callable[[Any], Sequence[float]] | None = None
     wide_menu: int = WIDE_MENU
     model_opponents: bool = False
+    candidates: Callable[[View, Sequence[Any], Rng], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,21 @@ KILL = 1000
 ROUND = 100_000
 
 
+def greedy_pick(view: AquawarView, legal: Sequence[Any]) -> Pick:
+    """The team of the fish first in `PICK_ORDER` not yet played (round one takes ranks
+    `ROUND_ONE_RANKS`, keeping some of the best for round two); the menu's first pick if
+    that is not legal."""
+    used = set(view.used or [])
+    left = [f for f in PICK_ORDER if f not in used]
+    chosen = [left[r] for r in ROUND_ONE_RANKS] if view.round == 1 else left[:4]
+    pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
+    why_not = getattr(legal, "why_not", None)
+    if why_not is not None and why_not(pick) is not None:
+        first: Pick = legal[0]
+        return first
+    return pick
+
+
 class GreedyAgent:
     """One ply: asserts only certainties, and otherwise plays the action with the best
     immediate outcome averaged over a few determinized states (kills first, then
@@ -84,14 +99,7 @@ class GreedyAgent:
     # ------------------------------------------------------------------ picks
 
     def _pick(self, view: AquawarView, legal: Sequence[Any]) -> Pick:
-        used = set(view.used or [])
-        left = [f for f in PICK_ORDER if f not in used]
-        chosen = [left[r] for r in ROUND_ONE_RANKS] if view.round == 1 else left[:4]
-        pick = Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
-        why_not = getattr(legal, "why_not", None)
-        if why_not is not None and why_not(pick) is not None:
-            return legal[0]
-        return pick
+        return greedy_pick(view, legal)
 
     # ------------------------------------------------------------------ asserts
 

@@ -4,8 +4,9 @@ Search agents must never hold the true state, only samples of the states the sea
 tell apart from it. A sample keeps everything the view shows (own team exactly, enemy HP,
 life and revealed identities, round, score, turn, phase, the public log) and draws the
 rest with the agent's own `Rng`: enemy identities from `knowledge.infer`'s candidates
-(all different, multi-fish constraints respected when a draw allows), the Mimic's copy
-among the behaviours the log leaves open, and the delayed buffs that the enemy's skill
+(all different, multi-fish constraints respected when a draw allows) and the Mimic's copy
+among the behaviours the log leaves open (for the search, weighted by how likely the
+enemy's choices were under each: `belief.Belief`), and the delayed buffs that the enemy's skill
 uses may still have pending. ATK, shields, skill uses and damage counters then follow
 exactly from the sampled behaviour and the log. The random source of the sample is
 reseeded, so its future dodges are fresh draws too.
@@ -27,6 +28,7 @@ from sparring.core.rng import Rng
 from sparring.core.sharedlog import fork
 
 from .actions import Pick
+from .belief import Belief, enemy_choices
 from .events import ASSERTION, FORFEIT, ROUND_START, SKILL_DETAIL, TEAM
 from .fish import Fish
 from .knowledge import (
@@ -228,18 +230,24 @@ def _outcome(view: AquawarView) -> Outcome | None:
 
 
 class Sampler:
-    """Draws determinized states of one view. What the view fixes — the log as engine
+    """Draws determinized states of one view; ``weighted`` draws the enemy team from the
+    `belief` (the search's sampler, `weighted_sampler`), otherwise from the inference's
+    candidates alike (`determinize`, the greedy agent). What the view fixes — the log as engine
     events, the round results, the own team, the inference — is worked out once, so a
     search taking several samples of one decision pays for it once; every sample shares
     the log (its own events go to a `SharedLog` tail) and gets fresh fish."""
 
-    def __init__(self, view: AquawarView, knowledge: Knowledge | None = None) -> None:
+    def __init__(
+        self, view: AquawarView, knowledge: Knowledge | None = None, *, weighted: bool = False
+    ) -> None:
         seat = view.seat
         if seat is None or seat not in (0, 1):
             raise BadInput("determinize needs a seat's view (0 or 1), not a spectator's")
         self.view = view
         self.seat = seat
         self._knowledge = knowledge
+        self._belief: Belief | None = None
+        self._weighted = weighted
         self._events = _events(view, seat)
         self._round_results = [msgspec.structs.asdict(r) for r in view.rounds]
         self._outcome = _outcome(view)
@@ -250,6 +258,13 @@ class Sampler:
         if self._knowledge is None:
             self._knowledge = infer(self.view)
         return self._knowledge
+
+    def belief(self, rng: Rng) -> Belief:
+        """The weighted enemy teams of this view, drawn with `rng` on first need."""
+        if self._belief is None:
+            choices = enemy_choices(self.view.log, 1 - self.seat)
+            self._belief = Belief(self.knowledge(), choices, _draw_team, rng)
+        return self._belief
 
     def sample(self, rng: Rng) -> AquawarState:
         """A full state that the view's seat cannot tell from the real one, drawn with
@@ -285,7 +300,10 @@ class Sampler:
         else:
             teams[seat] = [fish.copy() for fish in self._own]
             k = self.knowledge()
-            kinds, behaviour = _draw_team(k, rng)
+            if self._weighted:
+                kinds, behaviour = self.belief(rng).draw(rng)
+            else:
+                kinds, behaviour = _draw_team(k, rng)
             buffs = _pending_buffs(k, behaviour, rng)
             enemy: list[Fish] = []
             for pos, entry in enumerate(view.enemy_team):
@@ -306,6 +324,11 @@ class Sampler:
         state.picks = picks
         state.teams = teams
         return state
+
+
+def weighted_sampler(view: AquawarView) -> Sampler:
+    """The search's sampler: enemy teams drawn in proportion to the belief."""
+    return Sampler(view, weighted=True)
 
 
 def determinize(view: AquawarView, rng: Rng, knowledge: Knowledge | None = None) -> AquawarState:

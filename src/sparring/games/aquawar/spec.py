@@ -20,10 +20,11 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
-from .determinize import Sampler, determinize
+from .determinize import determinize, weighted_sampler
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
+from .search import ROLLOUT_STEPS, candidates, evaluate
 from .state import AquawarState, summarize
 from .views import AquawarView, view
 from .wire import legal_from_json
@@ -78,7 +79,13 @@ SPEC = GameSpec(
             "otherwise mimic null."
         ),
     ),
-    search=Search(determinize=determinize, sampler=Sampler),
+    search=Search(
+        determinize=determinize,
+        sampler=weighted_sampler,
+        rollout_steps=ROLLOUT_STEPS,
+        evaluate=evaluate,
+        candidates=candidates,
+    ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
         seat_kinds={"saiblo": _saiblo_seat},

@@ -1,0 +1,102 @@
+"""How likely each enemy team consistent with a view is, given what the enemy's fish chose
+to do: the determinizations of a search are drawn from this belief, and its assertions
+are decided by it.
+
+`knowledge.infer` keeps every team the log does not contradict, all alike. But a fish
+that has only ever made normal attacks is unlikely to be a Sea Wolf, whose skill (a 120
+hit on any target) beats a normal attack almost always: players use strong skills and
+leave weak ones be. So each consistent team is weighted by the chance of the enemy's
+observed choices under it — per enemy action, the rate at which a fish of the acting
+behaviour's skill makes a normal attack rather than use its skill
+(`NORMAL_ATTACK_RATE`) — and teams are drawn in proportion.
+
+The weights come from a pool: `POOL` teams drawn as `determinize` always drew them (all
+different, multi-fish constraints honoured), each then drawn again in proportion to its
+weight. Every weight is positive, so every team the log allows stays possible.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sparring.core.rng import Rng
+
+from .knowledge import Knowledge
+from .roster import FISH
+
+LABEL = "belief"
+#: Teams drawn for one view's belief.
+POOL = 128
+#: How often a fish makes a normal attack when it acts, by its active skill: measured over
+#: 40 matches of the greedy agent against itself (aoe 0.1, infight 1.0, fixed crit 0.03,
+#: reduce buff 0.99, heal-buff crit 0.7, shark crit 0.03, share-buff aoe 0.25), then
+#: shrunk halfway to an even 0.5, so that one opponent's habits do not become certainties
+#: about another's.
+NORMAL_ATTACK_RATE: dict[str, float] = {
+    "aoe": 0.3,
+    "infight": 0.75,
+    "fixed_crit": 0.26,
+    "reduce_buff": 0.75,
+    "heal_buff_crit": 0.6,
+    "shark_crit": 0.26,
+    "share_buff_aoe": 0.37,
+}
+NORMAL_ATTACK = "normalattack"
+_RESOLUTION = 1 << 30
+
+Team = tuple[list[int], list[int]]
+
+
+def enemy_choices(log: Sequence[dict[str, Any]], enemy: int) -> list[tuple[int, int]]:
+    """Per enemy position, the normal attacks and the skill uses it made this round."""
+    counts = [[0, 0] for _ in range(4)]
+    for entry in log:
+        if entry["kind"] == "action" and entry["seat"] == enemy:
+            counts[entry["actor"]][entry["type"] != NORMAL_ATTACK] += 1
+    return [(attacks, skills) for attacks, skills in counts]
+
+
+def likelihood(behaviour: Sequence[int], choices: Sequence[tuple[int, int]]) -> float:
+    """The chance of the enemy's observed choices if its fish act as `behaviour`."""
+    chance = 1.0
+    for acts_as, (attacks, skills) in zip(behaviour, choices, strict=True):
+        rate = NORMAL_ATTACK_RATE[FISH[acts_as].active]
+        chance *= rate**attacks * (1 - rate) ** skills
+    return chance
+
+
+class Belief:
+    """The weighted pool of enemy teams for one view (see the module docstring)."""
+
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        choices: Sequence[tuple[int, int]],
+        draw_team: Callable[[Knowledge, Rng], Team],
+        rng: Rng,
+    ) -> None:
+        self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
+        weights = [likelihood(behaviour, choices) for _, behaviour in self.teams]
+        self._cumulative: list[float] = []
+        total = 0.0
+        for weight in weights:
+            total += weight
+            self._cumulative.append(total)
+        self._total = total
+        self._weights = weights
+
+    def draw(self, rng: Rng) -> Team:
+        """One team, in proportion to its weight."""
+        point = rng.below(_RESOLUTION, LABEL) / _RESOLUTION * self._total
+        index = min(bisect.bisect_right(self._cumulative, point), POOL - 1)
+        return self.teams[index]
+
+    def identity(self, pos: int) -> dict[int, float]:
+        """The belief in each identity of enemy fish `pos`: the share of the pool's weight
+        on teams where it is that fish."""
+        shares: dict[int, float] = {}
+        for (kinds, _), weight in zip(self.teams, self._weights, strict=True):
+            shares[kinds[pos]] = shares.get(kinds[pos], 0.0) + weight / self._total
+        return shares

@@ -1,0 +1,201 @@
+"""The search hooks of Aquawar (`games/aquawar/search.py`, `belief.py`): the judgement of a
+position, the belief behind determinizations and assertions, the root's candidates, and
+the search they make."""
+
+from __future__ import annotations
+
+import pytest
+
+from sparring.agents.ismcts import ISMCTSAgent
+from sparring.core.game import Agent
+from sparring.core.playout import play_match
+from sparring.core.registry import get_game
+from sparring.core.rng import Rng
+from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Pick
+from sparring.games.aquawar.agents import RandomAgent, greedy_pick
+from sparring.games.aquawar.belief import NORMAL_ATTACK_RATE, enemy_choices, likelihood
+from sparring.games.aquawar.determinize import Sampler, weighted_sampler
+from sparring.games.aquawar.options import AquawarOptions
+from sparring.games.aquawar.search import candidates, evaluate, match_chance
+from sparring.games.aquawar.state import AquawarState
+from sparring.games.aquawar.views import view
+from tests.aquawar.helpers import (
+    ARCHER,
+    CLOWN,
+    EEL,
+    GREATWHITE,
+    HAMMERHEAD,
+    MIMIC,
+    OCTOPUS,
+    PUFFER,
+    SEAWOLF,
+    SUNFISH,
+    TURTLE,
+    position,
+    tune,
+)
+
+SPEC = get_game("aquawar")
+
+
+def test_the_spec_wires_the_hooks() -> None:
+    assert SPEC.search.evaluate is evaluate
+    assert SPEC.search.candidates is candidates
+    assert SPEC.search.rollout_steps == 0
+    assert SPEC.search.sampler is weighted_sampler
+
+
+# ------------------------------------------------------------------ evaluate
+
+
+@pytest.mark.parametrize(
+    ("wins", "chance", "expected"),
+    [((0, 0), 0.5, 0.5), ((1, 0), 0.5, 0.75), ((0, 1), 0.5, 0.25), ((1, 1), 0.8, 0.8)],
+)
+def test_match_chance_of_a_best_of_three(
+    wins: tuple[int, int], chance: float, expected: float
+) -> None:
+    """Later rounds even: 1-0 up with the round even is 1/2 + 1/2 x 1/2 = 3/4; at 1-1 the
+    round under way decides the match."""
+    assert match_chance(wins, chance) == pytest.approx(expected)
+
+
+def ahead_position() -> AquawarState:
+    """Seat 0 with four fish at full HP, seat 1 with one fish left at 100 HP."""
+    state = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, SEAWOLF, HAMMERHEAD, GREATWHITE])
+    for fish in state.teams[1][:3]:
+        tune(fish, hp=0)
+    tune(state.teams[1][3], hp=100)
+    return state
+
+
+def test_evaluate_favours_the_side_ahead_within_the_returns_range() -> None:
+    state = ahead_position()
+    first, second = evaluate(state)
+    assert 0 < first <= 1 and -1 <= second < 0 and first == -second
+    even = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, SEAWOLF, HAMMERHEAD, GREATWHITE])
+    assert evaluate(even) == (0.0, 0.0)
+
+
+def test_evaluate_counts_the_rounds_won() -> None:
+    state = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, SEAWOLF, HAMMERHEAD, GREATWHITE])
+    state.wins = [1, 0]
+    assert evaluate(state)[0] == pytest.approx(0.5)  # a 3/4 chance of the match
+    state.wins = [0, 1]
+    assert evaluate(state)[0] == pytest.approx(-0.5)
+
+
+# ------------------------------------------------------------------ belief
+
+
+def test_a_fish_that_only_attacks_is_believed_less_likely_to_have_a_strong_skill() -> None:
+    """Three normal attacks: a Sea Wolf (whose 120 crit players use) is less likely than
+    an Octopus (whose buff players leave be), and any fish stays possible."""
+    choices = [(3, 0), (0, 0), (0, 0), (0, 0)]
+    wolf = likelihood([SEAWOLF, ARCHER, EEL, PUFFER], choices)
+    octopus = likelihood([OCTOPUS, ARCHER, EEL, PUFFER], choices)
+    assert 0 < wolf < octopus
+    assert wolf / octopus == pytest.approx(
+        (NORMAL_ATTACK_RATE["fixed_crit"] / NORMAL_ATTACK_RATE["reduce_buff"]) ** 3
+    )
+
+
+def wolf_crits_after_turtle_revealed() -> AquawarState:
+    """Seat 0 asserts the enemy Turtle (position 1) rightly and attacks; the enemy's Sea
+    Wolf (position 0) then makes its 120 crit, which only a Sea Wolf, a Turtle or a Mimic
+    copying one can do: the Turtle being revealed, enemy fish 0 is the Sea Wolf or the
+    Mimic. Seat 0 is to assert."""
+    state = position(
+        [ARCHER, PUFFER, EEL, SUNFISH], [SEAWOLF, TURTLE, GREATWHITE, CLOWN], phase="assert"
+    )
+    state.apply(ASSERTS[1, TURTLE], 0)
+    state.apply(state.legal_actions(0)[0], 0)
+    state.apply(PASS, 1)
+    state.apply(SKILLS[0, None, 3], 1)
+    return state
+
+
+def test_the_actions_counted_are_the_enemys() -> None:
+    state = wolf_crits_after_turtle_revealed()
+    assert enemy_choices(view(state, 0).log, 1) == [(0, 1), (0, 0), (0, 0), (0, 0)]
+
+
+def test_belief_follows_what_the_log_allows() -> None:
+    belief = Sampler(view(wolf_crits_after_turtle_revealed(), 0), weighted=True).belief(Rng(3))
+    shares = belief.identity(0)
+    assert set(shares) == {SEAWOLF, MIMIC}
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert all(0.25 < share < 0.75 for share in shares.values())
+
+
+# ------------------------------------------------------------------ candidates
+
+
+def test_likely_assertions_are_candidates_and_unlikely_ones_not() -> None:
+    state = wolf_crits_after_turtle_revealed()
+    legal = state.legal_actions(0)
+    chosen = candidates(view(state, 0), legal, Rng(3))
+    assert chosen == [PASS, ASSERTS[0, SEAWOLF], ASSERTS[0, MIMIC]]
+
+
+def test_with_nothing_known_passing_is_the_only_candidate() -> None:
+    state = position([ARCHER, PUFFER, EEL, SUNFISH], [SEAWOLF, TURTLE, GREATWHITE, CLOWN])
+    state.phase = "assert"
+    assert len(state.legal_actions(0)) == 1 + 4 * 12
+    assert candidates(view(state, 0), state.legal_actions(0), Rng(1)) == [PASS]
+
+
+def test_a_pick_is_the_greedy_pick_and_turn_actions_are_all_searched() -> None:
+    state = AquawarState(5)
+    legal = state.legal_actions(0)
+    seen = view(state, 0)
+    chosen = candidates(seen, legal, Rng(1))
+    assert len(chosen) == 1 and isinstance(chosen[0], Pick)
+    assert chosen == [greedy_pick(seen, legal)]
+    fight = ahead_position()
+    menu = fight.legal_actions(0)
+    assert candidates(view(fight, 0), menu, Rng(1)) is menu
+
+
+# ------------------------------------------------------------------ the search
+
+
+def only_the_crit_wins() -> AquawarState:
+    """Round 3 at one round each. The enemy's last fish, an Octopus (no dodge), has 110 HP;
+    seat 0's Sea Wolf crit deals 120 and wins the match; every normal attack deals 50 and
+    every other skill less than 110, and the Octopus heals itself when it survives."""
+    state = position([ARCHER, SEAWOLF, EEL, SUNFISH], [PUFFER, CLOWN, HAMMERHEAD, OCTOPUS])
+    state.round, state.wins = 3, [1, 1]
+    for fish in state.teams[1][:3]:
+        tune(fish, hp=0)
+    tune(state.teams[1][3], hp=110)
+    return state
+
+
+def test_the_search_finds_the_winning_crit() -> None:
+    state = only_the_crit_wins()
+    legal = state.legal_actions(0)
+    winning = []
+    for action in legal:
+        after = state.clone()
+        after.apply(action, 0)
+        if after.is_terminal() and after.winner == 0:
+            winning.append(action)
+    assert winning == [SKILLS[1, None, 3]] and len(legal) >= 8
+    for seed in range(3):
+        agent = ISMCTSAgent(SPEC, 0, seed, iterations=100)
+        assert agent.act(view(state, 0), legal) == SKILLS[1, None, 3]
+
+
+def test_the_search_beats_random_over_paired_games() -> None:
+    """Three seeds, seats both ways, 16-turn rounds, 20 iterations a decision: the search
+    wins all six; a side as strong as random would win all six by luck once in 64."""
+    options = AquawarOptions(turn_limit=16)
+    wins = 0
+    for seed in range(3):
+        for searcher in (0, 1):
+            agents: list[Agent] = [RandomAgent(seat, seed * 2 + seat) for seat in (0, 1)]
+            agents[searcher] = ISMCTSAgent(SPEC, searcher, seed, iterations=20)
+            final = play_match(SPEC, seed, options, agents)
+            wins += final.winner == searcher
+    assert wins == 6
