@@ -50,7 +50,7 @@ def _tree(model_opponents: bool) -> Node:
     def agent(seat: int) -> Any:
         return factory(seat, 0)
 
-    decision = _Decision(spec, 1, rng, 1.0, agent)
+    decision = _Decision(spec, 1, rng, 1.0, agent, state.legal_actions(1))
     for _ in range(150):
         decision.iterate(determinize(seen, rng))
     return decision.root
