@@ -120,6 +120,7 @@ def test_the_search_beats_random_clearly_over_paired_games() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(480)  # two workers share two cores in CI
 def test_the_search_beats_greedy_over_paired_games() -> None:
     """Ten seeds both ways, heads-up with five dice, 200 iterations: at least 13 of 20
     (greedy against itself wins half)."""

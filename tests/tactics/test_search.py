@@ -70,6 +70,7 @@ def test_the_search_beats_random_in_every_paired_game() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(480)  # about a minute alone; two workers share two cores in CI
 def test_the_search_beats_greedy_over_paired_games() -> None:
     """Four seeds both ways, 100 iterations a decision: at least six of eight."""
     wins = 0
