@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from types import BuiltinFunctionType, FunctionType, ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 from sparring.core.errors import BadInput
@@ -30,14 +30,12 @@ _MODULES: tuple[ModuleType, ...] = (combat, damage, operations, plays, resolutio
 
 
 def _functions() -> dict[str, Callable[..., None]]:
-    """Every function defined in a rule module, by ``module.function`` (Python functions,
-    or builtin ones where the compiled build made the module an extension module)."""
+    """Every function defined in a rule module, by ``module.function``."""
     found: dict[str, Callable[..., None]] = {}
     for module in _MODULES:
         short = module.__name__.rsplit(".", 1)[1]
         for name, value in vars(module).items():
-            is_function = isinstance(value, FunctionType | BuiltinFunctionType)
-            if is_function and value.__module__ == module.__name__:
+            if isinstance(value, FunctionType) and value.__module__ == module.__name__:
                 found[f"{short}.{name}"] = value
     return found
 
