@@ -18,7 +18,10 @@ both, and a game is found through this environment's installed entry points (a g
 registered only by one of the revisions' ``pyproject.toml`` is not seen). Each checkout is
 first asked which `sparring` it imports, so a tree shadowed by another is refused rather
 than measured. Code compiled in place (extension modules) is not in a fresh checkout: a
-revision that relies on a build step is measured as pure Python.
+revision is measured as pure Python, unless ``--compiled`` asks for HEAD's compiled build:
+then HEAD's wheel is built with the mypyc hook switched on (``pip wheel``, a few minutes)
+and unpacked into the scratch folder, and HEAD runs from there (BASE stays pure); every
+HEAD run must then report ``"compiled": true``.
 
 Prints one JSON line: the revisions and their commits, the rounds, and per measurement its
 command, its metric (the rate `sparring bench` prints, per second of wall time), both
@@ -38,6 +41,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,9 +106,10 @@ def commit_of(revision: str) -> str:
 
 
 @contextlib.contextmanager
-def checkouts(commits: dict[str, str]) -> Iterator[dict[str, Path]]:
-    """Each commit checked out (detached) in a scratch worktree: its ``src`` folder, by the
-    same key. The worktrees are removed on the way out, whatever happened."""
+def checkouts(commits: dict[str, str], compiled: frozenset[str]) -> Iterator[dict[str, Path]]:
+    """Each commit checked out (detached) in a scratch worktree: the folder its `sparring` is
+    imported from, by the same key — the checkout's ``src``, or for a key in `compiled` its
+    compiled wheel unpacked. The worktrees are removed on the way out, whatever happened."""
     made: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="sparring-compare-") as scratch:
         try:
@@ -113,11 +118,32 @@ def checkouts(commits: dict[str, str]) -> Iterator[dict[str, Path]]:
                 tree = Path(scratch) / key
                 _git("worktree", "add", "--detach", "--quiet", str(tree), commit)
                 made.append(tree)
-                sources[key] = _imported_from(tree / "src")
+                root = _compiled_build(tree) if key in compiled else tree / "src"
+                sources[key] = _imported_from(root)
             yield sources
         finally:
             for tree in made:
                 _git("worktree", "remove", "--force", str(tree))
+
+
+def _compiled_build(tree: Path) -> Path:
+    """The checkout `tree` built as a wheel with the mypyc hook on, unpacked into
+    ``tree/compiled`` (an import root like ``src``, with the extension modules)."""
+    print(f"building {tree.name} compiled (a few minutes)", file=sys.stderr)
+    dist = tree / "dist"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dist),
+         str(tree)],
+        env={**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"},
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    wheels = sorted(dist.glob("*.whl"))
+    if done.returncode != 0 or len(wheels) != 1:
+        raise SystemExit(f"{tree.name}: the compiled build failed: {done.stderr[-800:]}")
+    root = tree / "compiled"
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        wheel.extractall(root)
+    return root
 
 
 def _imported_from(source: Path) -> Path:
@@ -141,12 +167,17 @@ def _arguments(measurement: Measurement, games: int) -> list[str]:
     return [*measurement.args, "--games", str(games), "--seed", "0"]
 
 
-def _sampler(source: Path, measurement: Measurement, games: int) -> Callable[[], Sample]:
-    """One run of the measurement: (its rate per wall second, its rate per CPU second)."""
+def _sampler(
+    source: Path, measurement: Measurement, games: int, compiled: bool = False
+) -> Callable[[], Sample]:
+    """One run of the measurement: (its rate per wall second, its rate per CPU second).
+    With `compiled`, the run must say it ran the compiled build."""
     args = _arguments(measurement, games)
 
     def sample() -> Sample:
         result = bench_json(source, args)
+        if compiled and result.get("compiled") is not True:
+            raise SystemExit(f"{source}: bench {' '.join(args)} did not run compiled")
         cpu_rate = result[measurement.counted] / result["cpu_seconds"]
         return float(result[measurement.metric]), round(cpu_rate, 1)
 
@@ -176,6 +207,10 @@ def main() -> None:
         "--only", action="append", choices=sorted(MEASUREMENTS), metavar="NAME",
         help=f"measure only this (repeatable): {', '.join(MEASUREMENTS)}",
     )  # fmt: skip
+    parser.add_argument(
+        "--compiled", action="store_true",
+        help="build HEAD compiled (mypyc) and measure that; BASE stays pure Python",
+    )  # fmt: skip
     options = parser.parse_args()
     if options.rounds < 1 or (options.games is not None and options.games < 1):
         parser.error("--rounds and --games must be at least 1")
@@ -183,13 +218,14 @@ def main() -> None:
         print(f"note: fewer than {MIN_PAIRS} rounds: too noisy a ratio to report", file=sys.stderr)
     chosen = {name: MEASUREMENTS[name] for name in options.only or MEASUREMENTS}
     commits = {"base": commit_of(options.base), "head": commit_of(options.head)}
-    with checkouts(commits) as sources:
+    compiled = frozenset({"head"} if options.compiled else ())
+    with checkouts(commits, compiled) as sources:
         games = {name: options.games or measurement.games for name, measurement in chosen.items()}
         samples = interleave(
             {
                 name: (
                     _sampler(sources["base"], measurement, games[name]),
-                    _sampler(sources["head"], measurement, games[name]),
+                    _sampler(sources["head"], measurement, games[name], options.compiled),
                 )
                 for name, measurement in chosen.items()
             },
@@ -211,6 +247,7 @@ def main() -> None:
     report = {
         "base": {"revision": options.base, "commit": commits["base"]},
         "head": {"revision": options.head, "commit": commits["head"]},
+        "head_compiled": options.compiled,
         "rounds": options.rounds,
         "python": platform.python_version(),
         "measurements": results,

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sparring.cli import app
+from sparring.core.compiled import is_compiled
 from sparring.core.errors import BadInput
 from sparring.core.replay import read_replay, verify_replay
 
@@ -148,8 +149,10 @@ def test_bench_json_shape_and_default_agents() -> None:
         "actions_per_second",
         "peak_rss_mib",
         "warmup_matches",
+        "compiled",
     }
     assert numbers["warmup_matches"] == 1
+    assert numbers["compiled"] is is_compiled()
     assert numbers["game"] == "warfish" and numbers["agents"] == ["greedy", "greedy"]
     assert numbers["matches"] == 3
     assert numbers["decisions_per_match"] == round(numbers["decisions"] / 3, 1) > 0

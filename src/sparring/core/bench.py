@@ -10,6 +10,7 @@ import resource
 import time
 from typing import Any
 
+from .compiled import is_compiled
 from .errors import BadInput
 from .game import GameSpec
 from .playout import play_match
@@ -74,6 +75,7 @@ def bench_matches(
         "actions_per_second": round(tally[0] / elapsed, 1),
         "peak_rss_mib": _peak_rss_mib(),
         "warmup_matches": 1,
+        "compiled": is_compiled(),
     }
 
 

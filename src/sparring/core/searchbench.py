@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bench import match_options
+from .compiled import is_compiled
 from .errors import BadInput, SparringError
 from .game import GameSpec
 from .playout import play_match
@@ -197,6 +198,7 @@ def bench_search(
             "playout_per_second": _rate(played, seconds),
             "decisions_per_playout": round(decisions / played, 1),
             "playout_decisions_per_second": _rate(decisions, seconds),
+            "compiled": is_compiled(),
         }
     )
     return result
