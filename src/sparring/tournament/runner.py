@@ -41,7 +41,7 @@ TASKS_PER_WORKER = 3
 #: A chunk of games handed to a worker at once should take about this long ...
 CHUNK_SECONDS = 0.05
 #: ... and hold at most this many games.
-MAX_CHUNK = 256
+MAX_CHUNK = 32
 
 Recorded = Callable[[GameRecord], None]
 
