@@ -30,6 +30,12 @@ LIVE, CORRESPONDENCE = "live", "correspondence"
 #: The longest correspondence clock, in days per move.
 MAX_DAYS = 60.0
 MAX_NAME = 40
+#: The fields each kind of seat has; any other is refused rather than ignored.
+FIELDS = {
+    PERSON: {"kind", "name", "clock", "days", "open"},
+    BUILTIN: {"kind", "agent"},
+    BOT: {"kind", "bot"},
+}
 
 
 def checked_seat(data: Any, spec: GameSpec, index: int, config: ServerConfig) -> dict[str, Any]:
@@ -39,13 +45,20 @@ def checked_seat(data: Any, spec: GameSpec, index: int, config: ServerConfig) ->
     if not isinstance(data, dict):
         raise BadInput(f"{where}: a seat is a JSON object with a 'kind'")
     kind = data.get("kind")
+    unknown = set(data) - FIELDS.get(kind, set(data))
+    if unknown:
+        raise BadInput(f"{where}: a {kind} seat has no field {sorted(unknown)[0]!r}")
     if kind == PERSON:
         return _person(data, index, where)
     if kind == BUILTIN:
         agent = data.get("agent")
         if not isinstance(agent, str) or not agent.strip() or len(agent) > 200:
             raise BadInput(f"{where}: a built-in seat names its agent, e.g. 'random'")
-        if isinstance(make_agent(spec, agent, index, 0), TerminalAgent):
+        try:
+            made = make_agent(spec, agent, index, 0)
+        except BadInput as error:
+            raise BadInput(f"{where}: {error}") from None
+        if isinstance(made, TerminalAgent):
             raise BadInput(f"{where}: {agent!r} plays at the server's terminal; seat a person")
         return {"kind": BUILTIN, "agent": agent.strip()}
     if kind == BOT:
