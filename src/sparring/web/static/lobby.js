@@ -72,6 +72,8 @@ async function create(event) {
   let options;
   try { options = $("options").value.trim() ? JSON.parse($("options").value) : {}; }
   catch { $("create-error").textContent = "The rule options are not valid JSON."; return; }
+  // The number of seats decides a game's player count, where it has one.
+  if (options && typeof options === "object" && "players" in options) options.players = Number($("players").value);
   const seed = $("seed").value.trim();
   const body = {
     game: $("game").value,
