@@ -44,7 +44,16 @@ def serve_command(
         raise BadInput(f"--port must be between 1 and 65535, got {port}")
     app = create_app(db, load_config(config), pace=pace)
     typer.echo(f"sparring serves on http://{host}:{port}/ (store: {app.state.hub.store.url})")
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_BYTES,
+        # Frames are small and go to many sockets: compressing each copy costs more CPU
+        # than it saves on a network (benchmarks/web_load.py).
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
 
 
 def register(app: typer.Typer) -> None:
