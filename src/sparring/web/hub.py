@@ -37,7 +37,7 @@ from sparring.arena.store import MatchRecord
 from sparring.core.errors import BadInput, IllegalAction
 from sparring.core.game import GameSpec, ViewFunction
 from sparring.core.replay import OK, options_json
-from sparring.core.verdicts import IA, TLE
+from sparring.core.verdicts import IA, RE, TLE
 
 from .config import ServerConfig
 from .records import StoredAction, TableSetup, WebStore
@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 MAX_SEED = 2**63
 TOKEN_BYTES = 32
 TABLE_ID_BYTES = 9
+#: Seconds before a machine seat is asked again after its decision could not be stored.
+RETRY_SECONDS = 1.0
 
 
 def new_token() -> str:
@@ -363,7 +365,10 @@ class Hub:
         try:
             await self._start_machines(running)
             while not running.live.finished:
-                await self._step(running)
+                try:
+                    await self._step(running)
+                except Refused:  # a decision not stored: the table was rebuilt; ask again
+                    await asyncio.sleep(RETRY_SECONDS)
             await self._farewell(running)
         except asyncio.CancelledError:
             raise
@@ -380,7 +385,8 @@ class Hub:
                 await asyncio.to_thread(
                     seat.start, live.spec, index, live.players, live.options, seconds
                 )
-            except BotFailure as failure:
+            except Exception as error:  # a bot that cannot start gets a verdict, as ever
+                failure = _as_failure(error)
                 async with running.lock:
                     if running.live.finished:
                         return
@@ -434,8 +440,8 @@ class Hub:
         action: Any = None
         try:
             action = await asyncio.to_thread(decide)
-        except BotFailure as error:
-            failure = error
+        except Exception as error:  # a crash is the seat's failure, never the server's
+            failure = _as_failure(error)
         spent = time.monotonic() - started
         async with running.lock:
             live = running.live
@@ -466,6 +472,15 @@ class Hub:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(seat.finish, shown, result)
         await asyncio.to_thread(_close_seats, running.seats)
+
+
+def _as_failure(error: Exception) -> BotFailure:
+    """A machine seat's failure as the referee's verdict: a bot's own, or RE for any
+    other exception (a built-in agent's bug must not stop the table, let alone the
+    server)."""
+    if isinstance(error, BotFailure):
+        return error
+    return BotFailure(RE, f"{type(error).__name__}: {error}")
 
 
 def _ask(live: LiveTable, seat: Seat | None, index: int) -> Callable[[], Any]:

@@ -45,7 +45,7 @@ def checked_seat(data: Any, spec: GameSpec, index: int, config: ServerConfig) ->
     if not isinstance(data, dict):
         raise BadInput(f"{where}: a seat is a JSON object with a 'kind'")
     kind = data.get("kind")
-    unknown = set(data) - FIELDS.get(kind, set(data))
+    unknown = set(data) - FIELDS.get(str(kind), set(data))
     if unknown:
         raise BadInput(f"{where}: a {kind} seat has no field {sorted(unknown)[0]!r}")
     if kind == PERSON:
