@@ -4,13 +4,15 @@ days per move; both are shown in every frame, with the machines' clocks."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import replace
 
+import pytest
 from fastapi.testclient import TestClient
 
 from sparring.arena.store import Store
-from sparring.core.registry import get_game
+from sparring.core.registry import game_names, get_game
 from sparring.core.verdicts import TLE
 from sparring.web.app import create_app
 from sparring.web.tables import SECONDS_PER_DAY
@@ -63,3 +65,29 @@ def test_a_correspondence_clock_gives_days_per_move(store_url: str) -> None:
             assert clock["mode"] == "correspondence"
             assert clock["deadline"] == frame["at"] + 2 * SECONDS_PER_DAY
             assert frame["clocks"][1]["mode"] == "bot"
+
+
+SURVIVING = [name for name in game_names() if get_game(name).referee.survives_timeout]
+
+
+@pytest.mark.parametrize("game", SURVIVING)
+def test_where_a_time_out_is_survivable_a_person_plays_on_after_one(
+    game: str, store_url: str
+) -> None:
+    """A game whose verdict rule lets a bot play on after a time-out (`survives_timeout`)
+    lets a person do the same: the first TLE costs its price, and the game goes on."""
+    with TestClient(create_app(store_url, games=quick_game)) as client:
+        table = create(client, game, [person("slow", clock="live"), builtin()], seed=1)
+        with client.websocket_connect(f"/ws/table/{table['table']}") as socket:
+            send(socket, {"type": "hello", "token": token_of(table["seats"][0]["invitation"])})
+            receive(socket)
+            frame = receive(socket)
+            while not frame["finished"] and time_outs(store_url) < 2:
+                frame = receive(socket)
+    assert time_outs(store_url) >= 2, "the game ended at the first time-out"
+
+
+def time_outs(store_url: str) -> int:
+    with sqlite3.connect(store_url.removeprefix("sqlite:///")) as connection:
+        query = "select count(*) from web_table_actions where verdict = ?"
+        return int(connection.execute(query, (TLE,)).fetchone()[0])
