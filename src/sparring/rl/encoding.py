@@ -80,7 +80,7 @@ def menu_from_paths(
     menu: dict[int, Any] = {}
     for action in legal:
         full = path_of(action)
-        if full[:depth] != path:
+        if len(full) <= depth or full[:depth] != path:
             continue
         index = full[depth]
         entry = action if len(full) == depth + 1 else CONTINUE
@@ -123,6 +123,11 @@ class Observer:
         mask = np.zeros(self.action_count, dtype=np.int8)
         mask[list(menu)] = 1
         return mask
+
+
+def scaled(value: float, scale: float) -> float:
+    """`value` over `scale`, clipped to [-1, 1] (the observation space's bounds)."""
+    return max(-1.0, min(1.0, value / scale))
 
 
 def one_hot(out: Vector, start: int, index: int | None) -> None:
