@@ -25,8 +25,13 @@ from sparring.core.registry import game_names, get_game
 from sparring.core.rng import Rng
 from sparring.rl.spaces import open_table
 
-GAMES = [name for name in game_names() if get_game(name).extensions.rl_encoding is not None]
+GAMES = game_names()
 SIMULTANEOUS = [name for name in GAMES if get_game(name).facts.simultaneous_moves]
+
+
+def test_every_registered_game_has_an_encoding() -> None:
+    for name in GAMES:
+        assert get_game(name).extensions.rl_encoding is not None, name
 
 
 @pytest.fixture(autouse=True)
@@ -111,14 +116,17 @@ def test_single_seat_illegal_index_costs_the_referees_price(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_observations_hide_what_a_seat_cannot_see(game: str) -> None:
     """Scramble what a seat cannot see (the conformance kit's scrambler): its observation
-    and mask are unchanged, at every decision of random games."""
+    and mask are unchanged, at every decision of random games under the options the
+    kit's no-leak walks draw (fog, player counts, variants)."""
     spec = get_game(game)
     assert spec.secrecy is not None
-    table, twin = open_table(game, {}), open_table(game, {})
     rng = Rng(7)
     checked = 0
     for seed in range(3):
-        for state in kit.walk(spec, seed, []):
+        hooks = _hooks(game, seed)
+        options = None if hooks.options is None else hooks.options.to_json()
+        table, twin = open_table(game, options or {}), open_table(game, options or {})
+        for state in kit.walk(spec, seed, [], hooks):
             if state.is_terminal():
                 break
             for seat in range(state.num_players):
@@ -129,6 +137,20 @@ def test_observations_hide_what_a_seat_cannot_see(game: str) -> None:
                 assert np.array_equal(mine["action_mask"], theirs["action_mask"]), seat
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_api_test_under_the_kits_drawn_options(game: str, seed: int) -> None:
+    hooks = _hooks(game, seed)
+    options = {} if hooks.options is None else hooks.options.to_json()
+    api_test(rl.env(game, **options), num_cycles=100)
+
+
+def _hooks(game: str, seed: int) -> kit.Hooks:
+    load = get_game(game).extensions.conformance
+    base = kit.DEFAULT_HOOKS if load is None else load()
+    return base.with_options(seed, for_leaks=True)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -76,10 +76,17 @@ def menu_from_paths(
     """The menu after `path` for an encoding that gives each action its path: the next
     index of every action whose path starts with `path`. Several actions on one path
     are a documented loss of the encoding: the first in the game's order is played."""
+    return menu_from_entries(((path_of(action), action) for action in legal), path)
+
+
+def menu_from_entries(
+    entries: Iterable[tuple[tuple[int, ...], Any]], path: tuple[int, ...]
+) -> dict[int, Any]:
+    """The menu after `path` from ``(path, action)`` entries (see `menu_from_paths`), for
+    an encoding that lists representative actions itself."""
     depth = len(path)
     menu: dict[int, Any] = {}
-    for action in legal:
-        full = path_of(action)
+    for full, action in entries:
         if len(full) <= depth or full[:depth] != path:
             continue
         index = full[depth]
