@@ -11,9 +11,9 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test
 
 from sparring import rl
-from sparring.games.warfish.actions import Attack, Place
+from sparring.games.warfish.actions import Attack, Blitz, Place
 from sparring.games.warfish.encoding import WarfishEncoding, amount_points
-from sparring.games.warfish.menus import PlaceMenu, TransferMenu
+from sparring.games.warfish.menus import AttackMenu, PlaceMenu, TransferMenu
 from sparring.games.warfish.options import WarfishOptions
 
 
@@ -39,9 +39,18 @@ def test_placing_and_transferring_name_territories_then_an_amount() -> None:
 
 def test_an_attack_is_verb_source_target_dice() -> None:
     encoding = WarfishEncoding(WarfishOptions(map="triad"))
-    path = encoding.path(Attack(2, 4, 3))
-    assert [encoding.action_names[index] for index in path][0::3] == ["attack", "3 dice"]
-    assert path[1:3] == (2, 4)
+    names = encoding.action_names
+    legal = AttackMenu(((2, 4), (2, 5)), (3, 1))
+    top = encoding.menu(None, legal, ())
+    assert sorted(names[index] for index in top) == ["attack", "blitz", "stop attacking"]
+    attack = encoding.verb_base + 3
+    assert list(encoding.menu(None, legal, (attack,))) == [2]
+    assert list(encoding.menu(None, legal, (attack, 2))) == [4, 5]
+    dice = encoding.menu(None, legal, (attack, 2, 4))
+    assert [names[index] for index in dice] == ["1 die", "2 dice", "3 dice"]
+    assert list(dice.values()) == [Attack(2, 4, count) for count in (1, 2, 3)]
+    blitz = encoding.menu(None, legal, (encoding.verb_base + 4, 2, 5))
+    assert list(blitz.values()) == [Blitz(2, 5)]
 
 
 def test_a_three_player_fogged_table_passes_the_api_test() -> None:

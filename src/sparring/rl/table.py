@@ -25,7 +25,17 @@ from .encoding import CONTINUE, Encoding, Menu, Observer, Vector
 class Table:
     """One game in progress, seen seat by seat through an `Encoding`."""
 
-    __slots__ = ("_menus", "encoding", "observer", "options", "paths", "spec", "state", "view_of")
+    __slots__ = (
+        "_menus",
+        "_views",
+        "encoding",
+        "observer",
+        "options",
+        "paths",
+        "spec",
+        "state",
+        "view_of",
+    )
 
     def __init__(self, spec: GameSpec, options: Any, encoding: Encoding) -> None:
         self.spec = spec
@@ -37,6 +47,7 @@ class Table:
         self.state: Any = None
         self.paths: list[tuple[int, ...]] = []
         self._menus: dict[int, Menu] = {}
+        self._views: dict[int, Any] = {}
 
     @property
     def num_players(self) -> int:
@@ -44,15 +55,26 @@ class Table:
 
     def start(self, seed: int) -> None:
         """A new game from `seed`."""
-        self.state = self.spec.new_game(seed, self.options)
-        self.paths = [() for _ in range(self.state.num_players)]
-        self._menus = {}
+        self.resume(self.spec.new_game(seed, self.options))
 
     def resume(self, state: Any) -> None:
         """Play on from `state` (a position set up elsewhere: a test's, a scenario's)."""
         self.state = state
         self.paths = [() for _ in range(state.num_players)]
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget the menus and views worked out for the game as it was."""
         self._menus = {}
+        self._views = {}
+
+    def view(self, seat: int) -> Any:
+        """`seat`'s view now, made once per change of the game (the menu and the features
+        both read it)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.view_of(self.state, seat)
+        return view
 
     def to_move(self) -> tuple[int, ...]:
         """The seats to decide now (empty once the game is over)."""
@@ -66,29 +88,29 @@ class Table:
         return tuple(float(value) for value in self.state.returns())
 
     def menu(self, seat: int) -> Menu:
-        """`seat`'s open entries now (empty when it is not to move)."""
+        """`seat`'s open entries now (empty when it is not to move). Where the only open
+        entry would continue the decision, the table takes it for the seat (its path
+        shows it), so no step is spent on a choice there is none of."""
         menu = self._menus.get(seat)
         if menu is None:
+            menu = {}
             if seat in self.to_move():
-                view = self.view_of(self.state, seat)
-                legal = self.state.legal_actions(seat)
+                view, legal = self.view(seat), self.state.legal_actions(seat)
                 menu = self.encoding.menu(view, legal, self.paths[seat])
-            else:
-                menu = {}
+                while len(menu) == 1 and next(iter(menu.values())) is CONTINUE:
+                    self.paths[seat] = (*self.paths[seat], *menu)
+                    menu = self.encoding.menu(view, legal, self.paths[seat])
             self._menus[seat] = menu
         return menu
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """`seat`'s observation: its encoded view (with its decision's path so far) and the
         mask of the entries open to it."""
-        return {
-            "observation": self.features(seat),
-            "action_mask": self.observer.mask(self.menu(seat)),
-        }
+        mask = self.observer.mask(self.menu(seat))  # first: it may take a forced step
+        return {"observation": self.features(seat), "action_mask": mask}
 
     def features(self, seat: int) -> Vector:
-        view = self.view_of(self.state, seat)
-        return self.observer.observation(view, seat, self.paths[seat])
+        return self.observer.observation(self.view(seat), seat, self.paths[seat])
 
     def choose(self, seat: int, index: int) -> bool:
         """`seat` chooses entry `index`; True when that played an action, False when it
@@ -103,17 +125,18 @@ class Table:
                 f"seat {seat}: action {index} ({what}) is not open now; "
                 f"open: {sorted(menu)[:20]}{' ...' if len(menu) > 20 else ''}"
             )
-        self._menus = {}
         if entry is CONTINUE:
+            self._menus.pop(seat)
             self.paths[seat] = (*self.paths[seat], int(index))
             return False
         self.paths[seat] = ()
         self.state.apply(entry, seat)
+        self._changed()
         return True
 
     def penalise(self, seat: int, reason: str) -> None:
         """What an illegal answer costs `seat`: the game's price of a referee's IA verdict
         (most games: the whole game; 5×5 Tactics: hero HP and the activation)."""
-        self._menus = {}
+        self._changed()
         self.paths[seat] = ()
         self.spec.apply_verdict(self.state, seat, "IA", reason)

@@ -29,16 +29,16 @@ move-in order (the move-in is asked when a capture happens).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from sparring.rl.encoding import Menu, Vector, menu_from_entries, one_hot, scaled
+from sparring.rl.encoding import CONTINUE, Menu, Vector, menu_from_paths, one_hot, scaled
 
-from .actions import Attack, Blitz, MoveIn, Place, StopAttacking, StopTrading, Trade, Transfer
+from .actions import Attack, Blitz, MoveIn, Place, StopTrading, Trade, Transfer
 from .cards import WILDS
 from .legal import ATTACK, MOVE_IN, OVER, PLACE, SETUP, TRADE, TRANSFER
 from .maps import load_map
-from .menus import MoveInMenu, PlaceMenu, TransferMenu
+from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
 from .options import WarfishOptions
 from .views import View
 
@@ -113,53 +113,79 @@ class WarfishEncoding:
     def _verb(self, name: str) -> int:
         return self.verb_base + VERBS.index(name)
 
-    def _amounts(
-        self, prefix: tuple[int, ...], least: int, most: int, make: Any
-    ) -> Iterator[tuple[tuple[int, ...], Any]]:
-        for token, count in amount_points(least, most):
-            yield (*prefix, self.amount_base + token), make(count)
+    def _amounts(self, least: int, most: int, make: Any) -> Menu:
+        return {
+            self.amount_base + token: make(count) for token, count in amount_points(least, most)
+        }
 
-    def entries(self, legal: Sequence[Any]) -> Iterator[tuple[tuple[int, ...], Any]]:
-        """Every representative action of `legal` with its path."""
-        if isinstance(legal, PlaceMenu):
-            place = self._verb("place")
-            for territory, cap in zip(legal.territories, legal.caps, strict=True):
-                yield from self._amounts(
-                    (place, territory), 1, cap, lambda count, t=territory: Place(t, count)
-                )
-        elif isinstance(legal, TransferMenu):
-            transfer = self._verb("transfer")
-            for (source, target), cap in zip(legal.pairs, legal.caps, strict=True):
-                yield from self._amounts(
-                    (transfer, source, target),
-                    1,
-                    cap,
-                    lambda count, s=source, t=target: Transfer(s, t, count),
-                )
-            for action in legal.tail:
-                yield (self._verb("end turn"),), action
-        elif isinstance(legal, MoveInMenu):
-            yield from self._amounts((self._verb("move in"),), legal.low, legal.high, MoveIn)
-        else:
-            for action in legal:
-                yield self.path(action), action
+    def _pairs(self, pairs: Sequence[tuple[int, int]], path: tuple[int, ...], last: Any) -> Menu:
+        """The menu of a (source, target) decision after its verb: sources, then targets,
+        then ``last(source, target)`` (the dice or amounts)."""
+        if len(path) == 1:
+            return dict.fromkeys((source for source, _ in pairs), CONTINUE)
+        if len(path) == 2:
+            return {target: CONTINUE for source, target in pairs if source == path[1]}
+        result: Menu = last(path[1], path[2])
+        return result
+
+    def _place(self, legal: PlaceMenu, path: tuple[int, ...]) -> Menu:
+        if not path:
+            return {self._verb("place"): CONTINUE}
+        if len(path) == 1:
+            return dict.fromkeys(legal.territories, CONTINUE)
+        territory = path[1]
+        return self._amounts(1, legal.cap(territory), lambda count: Place(territory, count))
+
+    def _transfer(self, legal: TransferMenu, path: tuple[int, ...]) -> Menu:
+        if not path:
+            menu: dict[int, Any] = {self._verb("transfer"): CONTINUE} if legal.pairs else {}
+            menu.update({self._verb("end turn"): action for action in legal.tail})
+            return menu
+        return self._pairs(
+            legal.pairs,
+            path,
+            lambda s, t: self._amounts(1, legal.cap(s, t), lambda count: Transfer(s, t, count)),
+        )
+
+    def _attack(self, legal: AttackMenu, path: tuple[int, ...]) -> Menu:
+        if not path:
+            menu: dict[int, Any] = {}
+            if legal.pairs:
+                menu = {self._verb("attack"): CONTINUE, self._verb("blitz"): CONTINUE}
+            menu.update({self._verb("stop attacking"): action for action in legal.tail})
+            return menu
+        if path[0] == self._verb("blitz"):
+            return self._pairs(legal.pairs, path, lambda s, t: {t: Blitz(s, t)})
+        return self._pairs(
+            legal.pairs,
+            path,
+            lambda s, t: {
+                self.dice_base + dice - 1: Attack(s, t, dice)
+                for dice in range(1, legal.max_dice(s, t) + 1)
+            },
+        )
 
     def path(self, action: Any) -> tuple[int, ...]:
-        """The path of an action listed one by one (attacks, trades and the stops)."""
-        if isinstance(action, Attack):
-            dice = self.dice_base + action.dice - 1
-            return (self._verb("attack"), action.source, action.target, dice)
-        if isinstance(action, Blitz):
-            return (self._verb("blitz"), action.source, action.target)
+        """The path of an action of a trading menu (listed one by one)."""
         if isinstance(action, Trade):
             return (self._verb("trade"), *(self.card_base + card for card in action.cards))
-        if isinstance(action, StopTrading):
-            return (self._verb("stop trading"),)
-        assert isinstance(action, StopAttacking), action
-        return (self._verb("stop attacking"),)
+        assert isinstance(action, StopTrading), action
+        return (self._verb("stop trading"),)
 
     def menu(self, view: View, legal: Sequence[Any], path: tuple[int, ...]) -> Menu:
-        return menu_from_entries(self.entries(legal), path)
+        """The open entries, worked out from the menus' compact form (a lazy menu may
+        hold thousands of actions: none is built beyond the entries shown)."""
+        if isinstance(legal, PlaceMenu):
+            return self._place(legal, path)
+        if isinstance(legal, TransferMenu):
+            return self._transfer(legal, path)
+        if isinstance(legal, AttackMenu):
+            return self._attack(legal, path)
+        if isinstance(legal, MoveInMenu):
+            if not path:
+                return {self._verb("move in"): CONTINUE}
+            return self._amounts(legal.low, legal.high, MoveIn)
+        return menu_from_paths(legal, self.path, path)
 
     def features(self, view: View, seat: int, out: Vector) -> None:
         players, territories = self.players, self.territories
