@@ -15,7 +15,7 @@ The observation:
   combat is closed; both players' HP over 20, cards in hand over 10 and deck over 20 (the
   observer's first); whether a decision waits for the observer and its kind one-hot
   (eat, target, choose, order, play, tutor); whether the turn's end is requested; the
-  steps waiting to resolve over 10 (28);
+  steps waiting to resolve over 10 (26);
 - per card slot (60 × 37): present; category one-hot (7); ATK, HP, max HP and nutrition
   over 10; keywords (19); exhausted, frozen, paralyzed, dry, token; attacks left over 3.
   Card names and rules texts are not encoded (178 cards): what is lost.
