@@ -97,6 +97,27 @@ def menu_from_entries(
     return menu
 
 
+class PathIndex:
+    """`menu_from_paths` for the successive steps of one decision, with each action's path
+    worked out once: the entries are kept for the last (view, legal actions) pair asked
+    about (by identity: a new position brings a new view), since every step of a
+    factorised decision asks about the same pair."""
+
+    __slots__ = ("_entries", "_key", "_paths_for")
+
+    def __init__(self, paths_for: Callable[[View], Callable[[Any], tuple[int, ...]]]) -> None:
+        self._paths_for = paths_for
+        self._key: tuple[Any, Any] = (None, None)
+        self._entries: list[tuple[tuple[int, ...], Any]] = []
+
+    def menu(self, view: View, legal: Sequence[Any], path: tuple[int, ...]) -> dict[int, Any]:
+        if self._key[0] is not view or self._key[1] is not legal:
+            path_of = self._paths_for(view)
+            self._entries = [(path_of(action), action) for action in legal]
+            self._key = (view, legal)
+        return menu_from_entries(self._entries, path)
+
+
 def encoding_for(spec: GameSpec, options: Any) -> Encoding:
     """The encoding of `spec` under `options` (the game's `Extensions.rl_encoding`)."""
     loader = spec.extensions.rl_encoding

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sparring.rl.encoding import Menu, Vector, menu_from_paths, one_hot, scaled
+from sparring.rl.encoding import Menu, PathIndex, Vector, one_hot, scaled
 
 from .actions import Activate, Attack, Choose, EndPhase, Order, Play, Target
 from .cards import CATEGORIES
@@ -72,6 +72,8 @@ ACTION_COUNT = OPTION_BASE + OPTIONS
 
 DECISION_KINDS = ("eat", "target", "choose", "order", "play", "tutor")
 KEYWORDS = tuple(KEYWORD_BITS)
+_KEYWORD_INDEX = {keyword: index for index, keyword in enumerate(KEYWORDS)}
+_CATEGORY_INDEX = {category: index for index, category in enumerate(CATEGORIES)}
 CARD_SIZE = 1 + len(CATEGORIES) + 4 + len(KEYWORDS) + 6
 HEADER_SIZE = 3 + len(ALL_PHASES) + 2 + 6 + 1 + len(DECISION_KINDS) + 2
 FEATURE_SIZE = HEADER_SIZE + CARD_SLOTS * CARD_SIZE
@@ -169,8 +171,11 @@ class FoodChainEncoding:
     feature_size = FEATURE_SIZE
     action_names = _action_names()
 
+    def __init__(self) -> None:
+        self._paths = PathIndex(lambda view: CardPaths(view).path)
+
     def menu(self, view: FoodChainView, legal: Sequence[Any], path: tuple[int, ...]) -> Menu:
-        return menu_from_paths(legal, CardPaths(view).path, path)
+        return self._paths.menu(view, legal, path)
 
     def features(self, view: FoodChainView, seat: int, out: Vector) -> None:
         me, rival = view.players[seat], view.players[1 - seat]
@@ -204,7 +209,7 @@ class FoodChainEncoding:
     @staticmethod
     def _card(card: Card, out: Vector, base: int) -> None:
         out[base] = 1.0
-        one_hot(out, base + 1, CATEGORIES.index(card.category))
+        one_hot(out, base + 1, _CATEGORY_INDEX[card.category])
         numbers = base + 1 + len(CATEGORIES)  # ATK, HP, max HP, nutrition
         keywords = numbers + 4
         marks = keywords + len(KEYWORDS)
@@ -216,8 +221,9 @@ class FoodChainEncoding:
         if isinstance(card.nutrition, int):
             out[numbers + 3] = scaled(card.nutrition, STAT_SCALE)
         for keyword in card.keywords:
-            if keyword in KEYWORDS:
-                out[keywords + KEYWORDS.index(keyword)] = 1.0
+            index = _KEYWORD_INDEX.get(keyword)
+            if index is not None:
+                out[keywords + index] = 1.0
         if isinstance(card, CreatureView):
             out[numbers + 2] = scaled(card.max_hp, STAT_SCALE)
             out[marks] = float(card.exhausted)

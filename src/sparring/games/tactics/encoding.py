@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sparring.rl.encoding import Menu, Vector, menu_from_paths, one_hot, scaled
+from sparring.rl.encoding import Menu, PathIndex, Vector, one_hot, scaled
 
 from .actions import (
     BUFF_TILE,
@@ -79,8 +79,12 @@ ROUND_SCALE = 20
 STAT_SCALE = 10
 SMALL_SCALE = 5
 CORNER = SIZE - 1
+MOST_ROUNDS = DATA.most_rounds
 
 _DRAFT_INDEX = {draft: index for index, draft in enumerate(DRAFTS)}
+_KIND_INDEX = {kind: index for index, kind in enumerate(KINDS)}
+_SKILL_INDEX = {skill: index for index, skill in enumerate(SKILLS)}
+_EFFECT_INDEX = {effect: index for index, effect in enumerate(EFFECTS)}
 
 
 def unit_slot(unit_id: str) -> int:
@@ -142,8 +146,11 @@ class TacticsEncoding:
     feature_size = FEATURE_SIZE
     action_names = _action_names()
 
+    def __init__(self) -> None:
+        self._paths = PathIndex(lambda view: path)
+
     def menu(self, view: TacticsView, legal: Sequence[Any], path_so_far: tuple[int, ...]) -> Menu:
-        return menu_from_paths(legal, path, path_so_far)
+        return self._paths.menu(view, legal, path_so_far)
 
     def features(self, view: TacticsView, seat: int, out: Vector) -> None:
         one_hot(out, 0, PHASES.index(view.phase))
@@ -187,10 +194,10 @@ class TacticsEncoding:
         out[base + 12] = float(unit.invisible)
         out[base + 13] = float(bool(unit.prepared))
         base += 14
-        one_hot(out, base, KINDS.index(unit.kind) if unit.kind in KINDS else None)
+        one_hot(out, base, _KIND_INDEX.get(unit.kind))
         base += len(KINDS)
         if isinstance(unit.skill, str):
-            one_hot(out, base, SKILLS.index(unit.skill))
+            one_hot(out, base, _SKILL_INDEX[unit.skill])
         base += len(SKILLS)
         if isinstance(unit.cooldown, int):
             out[base] = scaled(unit.cooldown, SMALL_SCALE)
@@ -200,7 +207,7 @@ class TacticsEncoding:
             out[base + 2] = scaled(unit.rounds_left, 2)
         base += 3
         for name, rounds in unit.buffs.items():
-            out[base + EFFECTS.index(name)] = scaled(rounds, DATA.most_rounds)
+            out[base + _EFFECT_INDEX[name]] = scaled(rounds, MOST_ROUNDS)
 
 
 def encoding(options: TacticsOptions) -> TacticsEncoding:
