@@ -34,9 +34,11 @@ def single_agent_env(
     seat: int = 0,
     opponents: str | list[str] = "builtin:random",
     render_mode: str | None = None,
+    opponent_seconds: float | None = None,
     **options: Any,
 ) -> SingleAgentEnv:
-    """A Gymnasium environment: `seat` of `game` against `opponents` (seat strings)."""
+    """A Gymnasium environment: `seat` of `game` against `opponents` (seat strings), each
+    opponent decision on a clock of `opponent_seconds` (default: the game's)."""
     from .single import SingleAgentEnv
 
-    return SingleAgentEnv(game, seat, opponents, render_mode, **options)
+    return SingleAgentEnv(game, seat, opponents, render_mode, opponent_seconds, **options)

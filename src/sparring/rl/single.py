@@ -27,7 +27,8 @@ from .spaces import GameSeeds, observation_space, open_table
 
 class SingleAgentEnv(gymnasium.Env):
     """Seat `seat` of `game` against `opponents` (one seat string for every other seat,
-    or a list with one per other seat in seat order)."""
+    or a list with one per other seat in seat order). `opponent_seconds` is the clock of
+    each opponent decision (default: the game's; a searching agent spends it)."""
 
     def __init__(
         self,
@@ -35,9 +36,15 @@ class SingleAgentEnv(gymnasium.Env):
         seat: int = 0,
         opponents: str | list[str] = "builtin:random",
         render_mode: str | None = None,
+        opponent_seconds: float | None = None,
         **options: Any,
     ) -> None:
         self.table = open_table(game, options)
+        self._seconds = (
+            self.table.spec.referee.decision_seconds
+            if opponent_seconds is None
+            else opponent_seconds
+        )
         self.metadata = {"render_modes": ["ansi"]}
         self.render_mode = render_mode
         self.seat = seat
@@ -67,17 +74,15 @@ class SingleAgentEnv(gymnasium.Env):
     def _seat_opponents(self, game_seed: int) -> None:
         self._close_opponents()
         spec, players = self.table.spec, self.table.num_players
-        seconds = spec.referee.decision_seconds
         for other, text in self._opponent_texts.items():
             made = make_seat(text, spec, other, game_seed * players + other)
-            made.start(spec, other, players, self.table.options, seconds)
+            made.start(spec, other, players, self.table.options, self._seconds)
             view_of = spec.view_for(made.agent) if isinstance(made, BuiltinSeat) else spec.view
             self._opponents[other] = (made, view_of or _no_view)
 
     def _play_opponents(self) -> None:
         """Let the other seats decide until the learner is to move or the game is over."""
         table, spec = self.table, self.table.spec
-        seconds = spec.referee.decision_seconds
         while not table.is_over():
             movers = [mover for mover in table.to_move() if mover != self.seat]
             if not movers:
@@ -85,7 +90,7 @@ class SingleAgentEnv(gymnasium.Env):
             other = movers[0]
             made, view_of = self._opponents[other]
             legal = table.state.legal_actions(other)
-            action = made.decide(view_of(table.state, other), legal, seconds)
+            action = made.decide(view_of(table.state, other), legal, self._seconds)
             try:
                 table.state.apply(action, other)
             except IllegalAction as error:
