@@ -112,9 +112,9 @@ class Table:
     def features(self, seat: int) -> Vector:
         return self.observer.observation(self.view(seat), seat, self.paths[seat])
 
-    def choose(self, seat: int, index: int) -> bool:
-        """`seat` chooses entry `index`; True when that played an action, False when it
-        continued a factorised decision. An entry the mask closes is refused with the
+    def choose(self, seat: int, index: int) -> None:
+        """`seat` chooses entry `index`: the action it plays, or one more index of the
+        seat's path in a factorised decision. An entry the mask closes is refused with the
         reason, the game untouched."""
         menu = self.menu(seat)
         entry = menu.get(int(index))
@@ -128,11 +128,10 @@ class Table:
         if entry is CONTINUE:
             self._menus.pop(seat)
             self.paths[seat] = (*self.paths[seat], int(index))
-            return False
+            return
         self.paths[seat] = ()
         self.state.apply(entry, seat)
         self._changed()
-        return True
 
     def penalise(self, seat: int, reason: str) -> None:
         """What an illegal answer costs `seat`: the game's price of a referee's IA verdict
