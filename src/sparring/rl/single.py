@@ -82,7 +82,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _play_opponents(self) -> None:
         """Let the other seats decide until the learner is to move or the game is over."""
-        table, spec = self.table, self.table.spec
+        table = self.table
         while not table.is_over():
             movers = [mover for mover in table.to_move() if mover != self.seat]
             if not movers:
@@ -92,9 +92,9 @@ class SingleAgentEnv(gymnasium.Env):
             legal = table.state.legal_actions(other)
             action = made.decide(view_of(table.state, other), legal, self._seconds)
             try:
-                table.state.apply(action, other)
+                table.play(other, action)
             except IllegalAction as error:
-                spec.apply_verdict(table.state, other, "IA", f"illegal action {action}: {error}")
+                table.penalise(other, f"illegal action {action}: {error}")
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         info: dict[str, Any] = {}

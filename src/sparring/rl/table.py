@@ -130,7 +130,12 @@ class Table:
             self.paths[seat] = (*self.paths[seat], int(index))
             return
         self.paths[seat] = ()
-        self.state.apply(entry, seat)
+        self.play(seat, entry)
+
+    def play(self, seat: int, action: Any) -> None:
+        """`seat` plays `action` (chosen through the encoding, or by an opponent that
+        reads views and legal actions directly); the engine refuses an illegal one."""
+        self.state.apply(action, seat)
         self._changed()
 
     def penalise(self, seat: int, reason: str) -> None:
