@@ -166,3 +166,12 @@ def test_observations_lie_in_their_space(game: str) -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ansi_render_is_the_spectators_view_as_text(game: str) -> None:
+    env = rl.env(game, render_mode="ansi")
+    env.reset(seed=1)
+    spec = env.table.spec
+    assert env.render() == spec.render_view(spec.view(env.table.state, None))
+    assert rl.env(game).render() is None  # no render mode, no rendering
