@@ -139,9 +139,15 @@ class Observer:
         self.action_count = len(encoding.action_names)
         self.size = encoding.feature_size + (encoding.depth - 1) * self.action_count
 
-    def observation(self, view: View, seat: int, path: tuple[int, ...]) -> Vector:
+    def features(self, view: View, seat: int) -> Vector:
+        """The observation with no path: the encoding's features, then zeros."""
         out = np.zeros(self.size, dtype=np.float32)
         self.encoding.features(view, seat, out[: self.encoding.feature_size])
+        return out
+
+    def with_path(self, features: Vector, path: tuple[int, ...]) -> Vector:
+        """A copy of `features` (from `features`) with `path` marked in its blocks."""
+        out = features.copy()
         base = self.encoding.feature_size
         for step, index in enumerate(path):
             out[base + step * self.action_count + index] = 1.0

@@ -26,6 +26,7 @@ class Table:
     """One game in progress, seen seat by seat through an `Encoding`."""
 
     __slots__ = (
+        "_features",
         "_menus",
         "_views",
         "encoding",
@@ -48,6 +49,7 @@ class Table:
         self.paths: list[tuple[int, ...]] = []
         self._menus: dict[int, Menu] = {}
         self._views: dict[int, Any] = {}
+        self._features: dict[int, Vector] = {}
 
     @property
     def num_players(self) -> int:
@@ -64,9 +66,10 @@ class Table:
         self._changed()
 
     def _changed(self) -> None:
-        """Forget the menus and views worked out for the game as it was."""
+        """Forget the menus, views and features worked out for the game as it was."""
         self._menus = {}
         self._views = {}
+        self._features = {}
 
     def view(self, seat: int) -> Any:
         """`seat`'s view now, made once per change of the game (the menu and the features
@@ -110,7 +113,11 @@ class Table:
         return {"observation": self.features(seat), "action_mask": mask}
 
     def features(self, seat: int) -> Vector:
-        return self.observer.observation(self.view(seat), seat, self.paths[seat])
+        """`seat`'s encoded view, written once per change of the game, with its path."""
+        features = self._features.get(seat)
+        if features is None:
+            features = self._features[seat] = self.observer.features(self.view(seat), seat)
+        return self.observer.with_path(features, self.paths[seat])
 
     def choose(self, seat: int, index: int) -> None:
         """`seat` chooses entry `index`: the action it plays, or one more index of the
