@@ -2,7 +2,9 @@
 default the game's benchmark pair, `Extensions.bench_agents`: random v random unless the
 game says otherwise); with ``--tournament``, what a tournament on one and on two workers
 gets of that (`sparring.tournament.bench`); with ``--search``, the speed of clone,
-determinize and random playouts from mid-game positions (`core.searchbench`)."""
+determinize and random playouts from mid-game positions (`core.searchbench`); with
+``--rl``, the reinforcement-learning environment's decisions per second beside the
+engine's (`sparring.rl.bench`, needs the ``rl`` extra), printed as JSON."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from sparring.core.registry import get_game
 #: Matches a plain `sparring bench` plays, and random games `--search` samples positions from.
 MATCHES = 200
 SEARCH_GAMES = 10
+#: Random games per timed turn of `--rl`.
+RL_GAMES = 10
 
 
 def bench_command(
@@ -42,17 +46,32 @@ def bench_command(
         "--tournament",
         help="Compare a tournament on one and on two workers with the bare engine, in turns.",
     ),
-    repeats: int = typer.Option(5, "--repeats", help="With --tournament: timed turns."),
+    repeats: int = typer.Option(5, "--repeats", help="With --tournament or --rl: timed turns."),
     search: bool = typer.Option(
         False,
         "--search",
         help="Measure clone/s, determinize/s and random playouts/s from mid-game positions.",
+    ),
+    rl: bool = typer.Option(
+        False,
+        "--rl",
+        help="Compare the RL environment's decisions/s with the engine's, as JSON "
+        "(needs the rl extra).",
     ),
 ) -> None:
     """Play full matches between built-in agents and report throughput and peak memory."""
     from sparring.core.bench import bench_matches  # loaded only when benchmarking
 
     spec = get_game(game)
+    if rl:
+        if search or tournament or agents is not None:
+            raise BadInput(
+                "--rl plays random games; it takes no --agents, --search or --tournament"
+            )
+        from sparring.rl.bench import bench_rl  # needs the rl extra
+
+        typer.echo(json.dumps(bench_rl(spec, RL_GAMES if games is None else games, repeats, seed)))
+        return
     if search:
         if tournament or agents is not None:
             raise BadInput(

@@ -404,6 +404,10 @@ class Extensions:
     objects); without it ``legal`` is a list read with `GameSpec.action_from_json`.
     ``bot_protocols`` maps the name of another wire protocol a built-in agent can speak
     (e.g. a contest's own) to the loader of its bot side, a `BotProtocol`.
+
+    ``rl_encoding()`` loads the game's reinforcement-learning encoding: a function from
+    the game's options to an `sparring.rl.encoding.Encoding` (observation layout and
+    action table, docs/rl.md).
     """
 
     seat_kinds: Mapping[str, SeatFactory] = field(default_factory=dict)
@@ -415,6 +419,7 @@ class Extensions:
     decision_bound: Callable[[Any], int] | None = None
     legal_from_json: Callable[[Any], Sequence[Any]] | None = None
     bot_protocols: Mapping[str, Callable[[], BotProtocol]] = field(default_factory=dict)
+    rl_encoding: Callable[[], Callable[[Any], Any]] | None = None
 
 
 #: The bot side of a wire protocol (`Extensions.bot_protocols`): ``serve(spec, make_seat,

@@ -95,6 +95,7 @@ SPEC = GameSpec(
         decision_bound=decision_bound,
         legal_from_json=legal_from_json,
         bot_protocols={"saiblo": imported_later(f"{__package__}.saiblobot", "serve")},
+        rl_encoding=imported_later(f"{__package__}.encoding", "encoding"),
     ),
     messages=Messages(actions=Action, options=AquawarOptions, view=AquawarView),
 )

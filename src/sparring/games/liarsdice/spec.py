@@ -83,6 +83,7 @@ SPEC = GameSpec(
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         bench_agents=("greedy", "random"),
         decision_bound=decision_bound,
+        rl_encoding=imported_later(f"{__package__}.encoding", "encoding"),
     ),
     messages=Messages(actions=Action, options=LiarsDiceOptions, view=LiarsDiceView),
 )

@@ -125,6 +125,7 @@ SPEC = GameSpec(
         scenario=imported_later(f"{__package__}.scenario", "SCENARIO"),
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
+        rl_encoding=imported_later(f"{__package__}.encoding", "encoding"),
     ),
     messages=Messages(actions=Action, options=TacticsOptions, view=TacticsView),
 )

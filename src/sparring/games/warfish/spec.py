@@ -98,6 +98,7 @@ SPEC = GameSpec(
         conformance=imported_later(f"{__package__}.conformance", "HOOKS"),
         decision_bound=decision_bound,
         legal_from_json=legal_from_json,
+        rl_encoding=imported_later(f"{__package__}.encoding", "encoding"),
     ),
     messages=Messages(actions=Action, options=WarfishOptions, view=View),
 )
