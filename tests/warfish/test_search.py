@@ -18,7 +18,7 @@ from sparring.games.warfish.greedy import GreedyAgent
 from sparring.games.warfish.judge import mover_wins
 from sparring.games.warfish.search import (
     ALTERNATIVES,
-    LABEL,
+    GREEDY_SEED,
     ROLLOUT,
     candidates,
     evaluate,
@@ -118,21 +118,19 @@ def test_the_candidates_are_greedy_s_move_first_then_a_few_others() -> None:
     legal = state.legal_actions(0)
     view = SPEC.view(state, 0)
     chosen = candidates(view, legal, Rng(3))
-    assert chosen[0] == greedy_move(view, legal, Rng(3))
+    assert chosen[0] == greedy_move(view, legal)
     assert chosen[1] == STOP_ATTACKING and 3 <= len(chosen) <= ALTERNATIVES + 1
     assert all(type(action) is Blitz for action in chosen[2:])
     assert len(set(chosen)) == len(chosen) and all(action in legal for action in chosen)
     setup = SPEC.new_game(5, None)
     setup_view = SPEC.view(setup, 0)
     setup_legal = setup.legal_actions(0)
-    assert candidates(setup_view, setup_legal, Rng(3)) == [
-        greedy_move(setup_view, setup_legal, Rng(3))
-    ]
+    assert candidates(setup_view, setup_legal, Rng(3)) == [greedy_move(setup_view, setup_legal)]
 
 
-def greedy_move(view: Any, legal: Any, rng: Rng) -> Any:
-    """The greedy agent's move, seeded as `candidates` seeds it from `rng`."""
-    return GreedyAgent(view.seat, rng.below(1 << 30, LABEL)).act(view, legal)
+def greedy_move(view: Any, legal: Any) -> Any:
+    """The greedy agent's move, seeded as `candidates` seeds it."""
+    return GreedyAgent(view.seat, GREEDY_SEED).act(view, legal)
 
 
 def test_the_search_is_configured_to_improve_on_greedy_play() -> None:
