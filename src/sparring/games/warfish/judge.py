@@ -6,10 +6,10 @@ the units and of the territories, its income against its rival's, its card edge 
 whether it holds a set to trade now (each scaled by what the next set is worth), and its
 lead in units. `WEIGHTS` were fitted by Newton's method on the turn starts of 3,000
 greedy-against-greedy games (about 57,000 positions, seeds 100000 on), each labelled with
-whether the mover went on to win; on 500 other games the model names the winner at
-89 % of turn starts, with a log loss of 0.24 (an even guess: 0.69). The bias alone gives
-the mover about 77 % on an even board: in this game the seat that moves first after
-placing its reinforcements strikes first.
+whether the mover went on to win (`benchmarks/warfish_judge.py` fits them again); on 500
+other games the model names the winner at 89 % of turn starts, with a log loss of 0.24
+(an even guess: 0.69). The bias alone gives the mover about 77 % on an even board: in
+this game the seat that moves first after placing its reinforcements strikes first.
 
 Judged at a turn's start only: mid-turn, a pending move-in or a stack about to attack is
 not something these totals see. `search.evaluate` plays the turn under way to its end
