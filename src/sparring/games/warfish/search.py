@@ -14,10 +14,11 @@ determinized samples, and keeps the one whose samples end best.
 - **`evaluate`** (`ROLLOUT_STEPS = 0`: a leaf is judged at once): the greedy agent plays
   the turn under way to its end, so a move is judged with the rest of the turn it
   belongs to, and `judge.mover_wins` scores the next turn's start for the seat about to
-  move. A whole turn is a dozen decisions or so, a tenth of a round-long rollout (a
+  move. A whole turn is a dozen decisions or so, a fraction of a round-long rollout (a
   sample costs about 0.3 ms: several hundred in 0.2 s on a quiet machine), and a fitted
-  chance of winning varies far less from sample to sample than a game played out. With more than two players `strength` shares
-  score the position instead (the model was fitted on two).
+  chance of winning varies far less from sample to sample than a game played out. With
+  more than two players `strength` shares score the position instead (the model was
+  fitted on two).
 - **A flat search** (`TREE_DEPTH = 1`): only the root's choices keep statistics, and each
   is followed by greedy play alone. A deeper tree tried other moves in the turn's later
   decisions too (the widening adds random ones), and their mostly worse outcomes blurred
