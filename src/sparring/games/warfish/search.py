@@ -23,6 +23,8 @@ determinized samples, and keeps the one whose samples end best.
   is followed by greedy play alone. A deeper tree tried other moves in the turn's later
   decisions too (the widening adds random ones), and their mostly worse outcomes blurred
   the root's choices: an obvious winning placement then scored barely above the others.
+  The root's few candidates are not widened (the generic `wide_menu` is longer): each is
+  tried once, in random order, before the upper confidence bound chooses.
 - **`EXPLORATION`** is small: the judged chances of one decision's candidates differ by
   hundredths, and with the generic constant (1) the search spread its samples evenly and
   its choice was close to a random candidate.
@@ -47,8 +49,6 @@ from .views import View, lean_view
 ROLLOUT = "greedy"
 #: Decisions a rollout plays before `evaluate` (which finishes the turn itself).
 ROLLOUT_STEPS = 0
-#: Menus longer than this are widened progressively: all of them.
-WIDE_MENU = 1
 #: Turns the greedy agent plays out before a position is judged: the one under way (1), and
 #: the rival's reply (2).
 TURNS_PLAYED = 1

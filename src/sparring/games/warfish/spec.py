@@ -28,7 +28,6 @@ from .search import (
     ROLLOUT,
     ROLLOUT_STEPS,
     TREE_DEPTH,
-    WIDE_MENU,
     candidates,
     evaluate,
 )
@@ -97,7 +96,6 @@ SPEC = GameSpec(
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
-        wide_menu=WIDE_MENU,
         candidates=candidates,
         exploration=EXPLORATION,
         tree_depth=TREE_DEPTH,
