@@ -38,23 +38,35 @@ DEPTHS = (0, 3, 11, 24)
 
 
 def positions(spec: GameSpec, seed: int) -> list[tuple[Any, int]]:
-    """States at each of `DEPTHS` random steps into a game, with a seat to move there that
-    has a real choice."""
+    """States at each of `DEPTHS` random steps into a game, or at the first decision after
+    it that the search weighs (`searched`), with the seat to move there."""
     state = spec.new_game(seed, None)
     rng = Rng(seed)
     found: list[tuple[Any, int]] = []
-    step = 0
-    while not state.is_terminal() and step <= DEPTHS[-1]:
+    step = wanted = 0
+    while not state.is_terminal() and (step <= DEPTHS[-1] or wanted):
         for seat in state.to_move():
             legal = state.legal_actions(seat)
-            if step in DEPTHS and len(legal) > 1:
+            if step in DEPTHS:
+                wanted += 1
+            if wanted and searched(spec, state, seat, legal):
                 found.append((state.clone(), seat))
+                wanted -= 1
             state.apply(legal[rng.below(len(legal), "walk")], seat)
             step += 1
             if state.is_terminal():
                 break
     assert found, f"{spec.name}: no decision with a choice in the first steps"
     return found
+
+
+def searched(spec: GameSpec, state: Any, seat: int, legal: Any) -> bool:
+    """Whether the search weighs anything at this decision: a single legal action, or a
+    single one of the game's `Search.candidates` (Warfish's setup), is played at once."""
+    if len(legal) < 2:
+        return False
+    narrow = spec.search.candidates
+    return narrow is None or len(narrow(spec.view(state, seat), legal, Rng(0))) > 1
 
 
 def decide(spec: GameSpec, state: Any, seat: int, seed: int, **budget: Any) -> Any:

@@ -1,13 +1,14 @@
-"""Two generic hooks of the search: a widened menu tries the rollout agent's suggestion
-first, and `Search.model_opponents` lets the rollout agent play the other seats in the
-tree (so only the searching seat keeps statistics there)."""
+"""Generic hooks of the search: a widened menu tries the rollout agent's suggestion first,
+`Search.model_opponents` lets the rollout agent play the other seats in the tree (so only
+the searching seat keeps statistics there), and `Search.exploration` sets a game's own
+exploration constant, and `Search.tree_depth` bounds the tree."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from sparring.agents.ismcts import _Decision
+from sparring.agents.ismcts import EXPLORATION, ISMCTSAgent, _Decision
 from sparring.agents.istree import Node
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
@@ -59,3 +60,26 @@ def _tree(model_opponents: bool) -> Node:
 def test_modelled_opponents_keep_no_statistics_in_the_tree() -> None:
     assert _edges_below_root(_tree(model_opponents=True)) == {1}
     assert _edges_below_root(_tree(model_opponents=False)) == {0, 1}
+
+
+def test_a_game_s_exploration_constant_is_the_default_and_a_parameter_overrides_it() -> None:
+    spec = get_game("liarsdice")
+    assert spec.search.exploration is None and ISMCTSAgent(spec, 0, 1).c == EXPLORATION
+    tuned = dataclasses.replace(spec, search=dataclasses.replace(spec.search, exploration=0.2))
+    assert ISMCTSAgent(tuned, 0, 1).c == 0.2
+    assert ISMCTSAgent(tuned, 0, 1, c=0.7).c == 0.7
+
+
+def test_a_tree_depth_of_one_keeps_statistics_at_the_root_alone() -> None:
+    """A flat search: 60 iterations leave the root without children (every iteration is
+    the root's choice and a rollout), and the decision is still one of the root's."""
+    spec = get_game("liarsdice")
+    flat = dataclasses.replace(spec, search=dataclasses.replace(spec.search, tree_depth=1))
+    state = table([[1, 2], [3, 4]], opener=0)
+    legal = state.legal_actions(0)
+    search = _Decision(flat, 0, Rng(5), 1.0, None, legal)
+    for _ in range(60):
+        search.iterate(determinize(view(state, 0), Rng(7)))
+    assert search.root.children == {}
+    assert sum(edge.visits for edge in search.root.edges[0].values()) == 60
+    assert search.root.best(0, legal) in legal

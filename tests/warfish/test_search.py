@@ -1,7 +1,7 @@
-"""The search hooks of Warfish (`games/warfish/search.py`): the generic information-set
-search, with greedy rollouts cut off and scored by `evaluate` and every menu widened from
-the rollout agent's choice, finds an obvious win, judges positions the right way round
-within the returns' range, and beats random play clearly."""
+"""The search hooks of Warfish (`games/warfish/search.py`, `judge.py`): the generic
+information-set search weighs the greedy agent's move against a few others, judging each
+sample once its turn is played out; it finds an obvious win, judges positions the right
+way round within the returns' range, and beats random play clearly."""
 
 from __future__ import annotations
 
@@ -12,9 +12,18 @@ from sparring.agents.uniform import UniformRandomAgent
 from sparring.core.game import winner_of
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
-from sparring.games.warfish.actions import Place
-from sparring.games.warfish.search import ROLLOUT, evaluate
-from sparring.games.warfish.state import PLACE, WarfishState
+from sparring.core.rng import Rng
+from sparring.games.warfish.actions import STOP_ATTACKING, Blitz, Place
+from sparring.games.warfish.greedy import GreedyAgent
+from sparring.games.warfish.judge import mover_wins
+from sparring.games.warfish.search import (
+    ALTERNATIVES,
+    GREEDY_SEED,
+    ROLLOUT,
+    candidates,
+    evaluate,
+)
+from sparring.games.warfish.state import ATTACK, PLACE, TRADE, WarfishState
 from tests.warfish.helpers import position, t
 
 SPEC = get_game("warfish")
@@ -44,26 +53,91 @@ def test_the_search_places_everything_next_to_the_last_enemy_territory() -> None
         assert agent.act(SPEC.view(state, 0), legal) in winning
 
 
-def test_evaluate_favours_the_seat_ahead_within_the_returns_range() -> None:
-    """The seat with every territory but one scores well above its rival, each within
-    [-1, 1] and the two adding up to zero; an even board scores zero for both; a finished
-    game scores its real returns."""
-    ahead = last_stand()
-    returns = evaluate(ahead)
-    assert all(-1.0 <= value <= 1.0 for value in returns)
-    assert returns[0] > 0.9 and abs(sum(returns)) < 1e-9
-    even = position({}, rest=(0, 1), cards=False)
-    for territory in range(0, even.map.size, 2):
-        even.owner[territory] = 1
-    even.recount()
-    assert evaluate(even) == (0.0, 0.0)
-    ahead.forfeit(1, "test")
-    assert evaluate(ahead) == (1.0, -1.0)
+def halves(seat: int = 0) -> WarfishState:
+    """An even board: the seats hold alternate territories, three units on each, and it is
+    `seat`'s turn to place."""
+    state = position({}, rest=(0, 3), seat=seat, cards=False)
+    for territory in range(0, state.map.size, 2):
+        state.owner[territory] = 1
+    state.recount()
+    state.begin_turn(seat)
+    return state
 
 
-def test_the_rollouts_are_greedy_and_cut_off() -> None:
-    assert SPEC.search.rollout == ROLLOUT == "greedy"
-    assert SPEC.search.rollout_steps is not None and SPEC.search.evaluate is evaluate
+def test_the_judge_favours_the_mover_on_an_even_board_and_the_seat_far_ahead() -> None:
+    """Even totals: the mover strikes first, so it is favoured, though far from sure; a
+    mover holding all but one territory is all but sure to win, and its lone rival moving
+    there is all but sure to lose."""
+    assert 0.6 < mover_wins(halves()) < 0.9
+    assert mover_wins(last_stand()) > 0.99
+    cornered = position({"Kamchatka": (1, 1)}, rest=(0, 1), seat=1, cards=False)
+    assert mover_wins(cornered) < 0.01
+
+
+def test_evaluate_plays_out_the_turn_and_judges_the_next_within_the_returns_range() -> None:
+    """From the start of seat 0's turn on an even board, `evaluate` leaves the sample at the
+    start of seat 1's turn, and scores it as the judge does for seat 1: within (-1, 1),
+    adding up to zero."""
+    state = halves()
+    returns = evaluate(state)
+    assert state.seat == 1 and state.phase in (PLACE, TRADE) and not state.is_terminal()
+    edge = 2.0 * mover_wins(state) - 1.0
+    assert returns == (-edge, edge)
+    assert all(-1.0 < value < 1.0 for value in returns)
+
+
+def test_evaluate_scores_a_finished_game_by_its_returns() -> None:
+    """Seat 0's turn against a single rival unit ends the game: the real returns; a game
+    already over scores them too."""
+    assert evaluate(last_stand()) == (1.0, -1.0)
+    over = last_stand()
+    over.forfeit(1, "test")
+    assert evaluate(over) == (1.0, -1.0)
+
+
+def test_more_than_two_players_are_scored_by_shares_of_strength() -> None:
+    """The judge was fitted on two players: with three, `evaluate` scores strength shares at
+    once (the sample is not played on), the strongest seat highest, adding up to about
+    zero only by symmetry, not by rule."""
+    state = position({}, rest=(0, 3), cards=False, players=3)
+    for territory in range(state.map.size):
+        state.owner[territory] = 0 if territory < 22 else 1 + territory % 2
+    state.recount()
+    state.begin_turn(0)
+    returns = evaluate(state)
+    assert state.seat == 0 and state.phase == PLACE
+    assert returns[0] > 0.5 > max(returns[1:]) and all(-1 < value < 1 for value in returns)
+
+
+def test_the_candidates_are_greedy_s_move_first_then_a_few_others() -> None:
+    """At an attack decision: the greedy agent's blitz, stopping, then blitzes on other
+    targets, each legal and none twice; during the setup, the greedy move alone."""
+    state = halves()
+    state.apply(Place(1, state.to_place), 0)
+    assert state.phase == ATTACK
+    legal = state.legal_actions(0)
+    view = SPEC.view(state, 0)
+    chosen = candidates(view, legal, Rng(3))
+    assert chosen[0] == greedy_move(view, legal)
+    assert chosen[1] == STOP_ATTACKING and 3 <= len(chosen) <= ALTERNATIVES + 1
+    assert all(type(action) is Blitz for action in chosen[2:])
+    assert len(set(chosen)) == len(chosen) and all(action in legal for action in chosen)
+    setup = SPEC.new_game(5, None)
+    setup_view = SPEC.view(setup, 0)
+    setup_legal = setup.legal_actions(0)
+    assert candidates(setup_view, setup_legal, Rng(3)) == [greedy_move(setup_view, setup_legal)]
+
+
+def greedy_move(view: Any, legal: Any) -> Any:
+    """The greedy agent's move, seeded as `candidates` seeds it."""
+    return GreedyAgent(view.seat, GREEDY_SEED).act(view, legal)
+
+
+def test_the_search_is_configured_to_improve_on_greedy_play() -> None:
+    search = SPEC.search
+    assert search.rollout == ROLLOUT == "greedy" and search.rollout_steps == 0
+    assert search.evaluate is evaluate and search.candidates is candidates
+    assert search.tree_depth == 1 and search.exploration is not None
 
 
 def test_the_search_beats_random_clearly_over_paired_games() -> None:

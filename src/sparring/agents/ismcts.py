@@ -12,7 +12,9 @@ Each iteration of a decision:
    the sample through the engine, with the sample's own chance (reseeded per sample, so
    each iteration's dice, dodges and draws are fresh).
 3. **expand**: the step leads to the child keyed by what the agent observes of it; the
-   first child not yet in the tree is added, and the walk stops there.
+   first child not yet in the tree is added, and the walk stops there (or after the
+   game's `Search.tree_depth` steps: with 1, a flat search of the root's choices, each
+   played on by the rollout policy alone).
 4. **roll out**: play on with the game's rollout policy (`Search.rollout`, default
    uniformly random legal actions) to the end, or for `Search.rollout_steps` decisions
    and score the state with `Search.evaluate`.
@@ -80,7 +82,8 @@ def safe_seconds(clock: float) -> float:
 class ISMCTSAgent:
     """The search, for `seat` of `spec`'s game (see the module docstring). ``iterations``
     and ``think`` bound each decision (none: the clock's safe share); ``c`` is the
-    exploration constant; ``rollout`` names the game agent that plays rollouts
+    exploration constant (none: the game's `Search.exploration`, else `EXPLORATION`);
+    ``rollout`` names the game agent that plays rollouts
     (`UNIFORM`: uniformly random; default: the game's `Search.rollout`)."""
 
     needs_view = True
@@ -93,7 +96,7 @@ class ISMCTSAgent:
         *,
         iterations: int | None = None,
         think: float | None = None,
-        c: float = EXPLORATION,
+        c: float | None = None,
         rollout: str | None = None,
     ) -> None:
         if spec.search.determinize is None:
@@ -103,6 +106,8 @@ class ISMCTSAgent:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.think = think
+        if c is None:
+            c = EXPLORATION if spec.search.exploration is None else spec.search.exploration
         self.c = c
         rollout = spec.search.rollout if rollout is None else rollout
         self.rollout = None if rollout == UNIFORM else rollout
@@ -199,6 +204,8 @@ class _Decision:
         self._agents: dict[int, Agent] = {}
         #: Whether the other seats play the rollout agent in the tree too.
         self.modelled = spec.search.model_opponents and rollout_agent is not None
+        #: Steps of the tree at most; the rollout plays on below (None: no bound).
+        self.depth = spec.search.tree_depth
 
     def iterate(self, state: Any) -> None:
         """One iteration on the determinized `state` (see the module docstring)."""
@@ -226,6 +233,8 @@ class _Decision:
                 if state.is_terminal():
                     break
             path.append((node, applied if not self.modelled else _own(applied, seat)))
+            if self.depth is not None and len(path) >= self.depth:
+                break
             node, made = node.child(observation(state.events[mark:], seat, applied.get(seat)))
             if made:
                 break

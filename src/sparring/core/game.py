@@ -340,7 +340,12 @@ class Search:
     rng)`` narrows the searching seat's own menu at the root, from its view alone (and the
     agent's own random source), to the actions worth searching (a belief's likely
     assertions, a few sensible choices out of a huge menu); the decision is one of them,
-    and a single candidate is played at once.
+    and a single candidate is played at once. ``exploration`` is the game's own
+    exploration constant for the upper confidence bound (default: the search's), for
+    returns whose differences between good and bad moves are far smaller than their range.
+    ``tree_depth`` bounds the steps of the search's tree (default: none); below it the
+    rollout plays on: with 1 the search weighs only the root's choices, each followed by
+    the rollout policy, where the tree's exploration of later choices would only blur them.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -352,6 +357,8 @@ class Search:
     wide_menu: int = WIDE_MENU
     model_opponents: bool = False
     candidates: Callable[[View, Sequence[Any], Rng], Sequence[Any]] | None = None
+    exploration: float | None = None
+    tree_depth: int | None = None
 
 
 @dataclass(frozen=True)

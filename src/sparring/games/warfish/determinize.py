@@ -182,7 +182,7 @@ def _cards(state: WarfishState, view: View, seat: int, rng: Rng) -> None:
         )
     trader = view.turn if view.phase == TRADE and view.turn != seat else None
     for _ in range(_DEALS):
-        _shuffle(unseen, rng)
+        _draw_to_front(unseen, sum(sizes), rng)
         dealt = 0
         for s, size in enumerate(sizes):
             if s != seat:
@@ -205,7 +205,11 @@ def _events(log: list[dict[str, Any]], seat: int, fog: bool) -> list[Event]:
     return out
 
 
-def _shuffle(items: list[int], rng: Rng) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1, LABEL)
+def _draw_to_front(items: list[int], count: int, rng: Rng) -> None:
+    """Draw `count` of `items` at random, in random order, into its first places (the
+    first steps of a Fisher-Yates shuffle): the hands are dealt from there, and the rest,
+    the deck, is sorted anyway, so shuffling it would only spend draws (a search
+    determinizes hundreds of times a decision)."""
+    for i in range(count):
+        j = i + rng.below(len(items) - i, LABEL)
         items[i], items[j] = items[j], items[i]

@@ -23,7 +23,14 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import WarfishOptions
 from .render import describe_event, render_view, status_line
-from .search import ROLLOUT, ROLLOUT_STEPS, WIDE_MENU, evaluate
+from .search import (
+    EXPLORATION,
+    ROLLOUT,
+    ROLLOUT_STEPS,
+    TREE_DEPTH,
+    candidates,
+    evaluate,
+)
 from .state import WarfishState
 from .views import View, lean_view, view
 from .wire import legal_from_json
@@ -89,7 +96,9 @@ SPEC = GameSpec(
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
-        wide_menu=WIDE_MENU,
+        candidates=candidates,
+        exploration=EXPLORATION,
+        tree_depth=TREE_DEPTH,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
