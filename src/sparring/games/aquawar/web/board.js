@@ -267,6 +267,7 @@ export function mount(root, ctx) {
     }
     panel.append(row);
     if (state.actor != null) {
+      panel.append(el("h3", { text: `${nameAt(me, state.actor)} (#${state.actor}):` }));
       const options = el("div", { class: "choices options", role: "group",
                                   "aria-label": `Choices of fish ${state.actor}` });
       legal.forEach((action, index) => {
@@ -289,12 +290,12 @@ export function mount(root, ctx) {
 
   function roundsTable(view) {
     if (!view.rounds.length) return null;
-    const list = el("ol", { class: "rounds", "aria-label": "Rounds" });
+    const list = el("ol", { class: "rounds" });
     for (const r of view.rounds) {
       const who = me == null ? `seat ${r.winner}` : r.winner === me ? "you" : "the enemy";
       list.append(el("li", { text: `Round ${r.round}: ${who} (${r.reason}, ${r.turns} turns)` }));
     }
-    return list;
+    return el("section", { "aria-label": "Rounds" }, el("h2", { text: "Rounds" }), list);
   }
 
   function logPanel(view) {

@@ -389,7 +389,7 @@ export function mount(root, ctx) {
   function describe(e) {
     const at = (t) => territory(t);
     switch (e.kind) {
-      case "wf_turn": return `Round ${e.round}: ${seatName(e.seat)}'s turn`;
+      case "wf_turn": return `Round ${e.round}: ${e.seat === me ? "your" : `${seatName(e.seat)}'s`} turn`;
       case "wf_income": return `${seatName(e.seat)} receive${e.seat === me ? "" : "s"} ${e.total} units`;
       case "wf_trade": return `${seatName(e.seat)} trade${e.seat === me ? "" : "s"} cards for ${e.value}`;
       case "wf_placed": return `${seatName(e.seat)} place${e.seat === me ? "" : "s"} ${e.count} on ${at(e.territory)}`;
