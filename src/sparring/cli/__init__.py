@@ -23,6 +23,7 @@ from . import (
     play,
     replay,
     scenario,
+    serve,
     tournament,
 )
 
@@ -76,6 +77,7 @@ games.register(app)
 tournament.register(app)
 leaderboard.register(app)
 compare.register(app)
+serve.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 
