@@ -98,6 +98,25 @@ def test_territories_are_found_by_name_in_any_case() -> None:
         classic.territory("Atlantis")
 
 
+def test_every_shipped_map_places_every_territory_at_its_own_point() -> None:
+    """The boards draw maps from these: each territory has coordinates, no two share a
+    point, and a view carries them in territory order."""
+    for name in map_names():
+        board = load_map(name)
+        points = board.static.coordinates
+        assert len(points) == board.size, name
+        assert len(set(points)) == board.size, name
+    classic = load_map("classic").static
+    alaska, kamchatka = (
+        classic.coordinates[classic.territories.index(n)] for n in ("Alaska", "Kamchatka")
+    )
+    assert alaska[0] < kamchatka[0]  # west to east, as on the world map
+
+
+def test_a_map_without_coordinates_loads_with_none() -> None:
+    assert parse_map(small(), "test").static.coordinates == ()
+
+
 # --------------------------------------------------------------------- refusals
 
 
@@ -275,3 +294,31 @@ def test_a_valid_file_loads_from_anywhere(tmp_path: Path) -> None:
     path = tmp_path / "ring.json"
     path.write_text(json.dumps(small()))
     assert load_map_file(path).key == "ring"
+
+
+def test_coordinates_are_read_in_territory_order() -> None:
+    data = small()
+    data["coordinates"] = {"D": [4, 40], "C": [3, 30], "B": [2, 20], "A": [1, 10]}
+    assert parse_map(data, "test").static.coordinates == ((1, 10), (2, 20), (3, 30), (4, 40))
+
+
+def test_refused_coordinates_missing_a_territory() -> None:
+    refused(
+        lambda d: d.update(coordinates={"A": [0, 0], "B": [1, 0], "C": [2, 0]}),
+        "territory 'D' has no coordinates",
+    )
+
+
+def test_refused_coordinates_of_an_unknown_territory() -> None:
+    points = {"A": [0, 0], "B": [1, 0], "C": [2, 0], "D": [3, 0], "Z": [4, 0]}
+    refused(lambda d: d.update(coordinates=points), "unknown territory 'Z'")
+
+
+@pytest.mark.parametrize("point", [[1], [1, 2, 3], ["1", 2], [1.5, 2], [True, 2], "1,2"])
+def test_refused_malformed_coordinates(point) -> None:
+    points = {"A": [0, 0], "B": [1, 0], "C": [2, 0], "D": point}
+    refused(lambda d: d.update(coordinates=points), "coordinates of 'D' must be")
+
+
+def test_refused_coordinates_that_are_not_an_object() -> None:
+    refused(lambda d: d.update(coordinates=[[0, 0]] * 4), "'coordinates' must be an object")

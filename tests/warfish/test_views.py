@@ -148,7 +148,16 @@ def test_a_views_json_keeps_its_keys_in_order_and_leaves_out_what_is_not_shown()
     sent = view(state, 1).to_json()
     assert list(sent["players"][0]) == ["seat", "alive", "cards", "territories", "units"]
     assert list(sent["map"]) == [
-        *("key", "name", "territories", "continents", "borders", "suits", "max_players")
+        *(
+            "key",
+            "name",
+            "territories",
+            "continents",
+            "borders",
+            "suits",
+            "max_players",
+            "coordinates",
+        )
     ]
     assert list(sent["map"]["continents"][0]) == ["name", "bonus", "territories"]
     assert list(sent["options"]) == list(WarfishOptions().to_json())

@@ -32,7 +32,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 #: Card suits, dealt to territories in map order (territory index modulo 3).
 SUITS = ("infantry", "cavalry", "artillery")
-_FIELDS = {"name", "notes", "max_players", "territories", "continents", "borders"}
+_FIELDS = {"name", "notes", "max_players", "territories", "continents", "coordinates", "borders"}
 
 
 class MapError(BadInput):
@@ -57,8 +57,9 @@ class ContinentView(msgspec.Struct, frozen=True):
 class MapView(msgspec.Struct, frozen=True):
     """A map as every view shows it (``view.map``): the map's key and title, territory
     names in index order, continents, borders as out-lists per territory, each territory
-    card's suit, and the most players it seats. Immutable, so one object is shared by every
-    view of every game on the map."""
+    card's suit, the most players it seats, and where each territory is drawn (``[x, y]``
+    in index order, empty for a map without coordinates: a board lays the map out from
+    them). Immutable, so one object is shared by every view of every game on the map."""
 
     key: str
     name: str
@@ -67,6 +68,7 @@ class MapView(msgspec.Struct, frozen=True):
     borders: tuple[tuple[int, ...], ...]
     suits: tuple[str, ...]
     max_players: int
+    coordinates: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,6 +171,7 @@ def parse_map(data: Any, key: str) -> WarfishMap:
     index = {n: i for i, n in enumerate(names)}
     max_players = _max_players(data.get("max_players", MAX_PLAYERS), len(names), where)
     continents, continent_of = _continents(data.get("continents"), index, where)
+    coordinates = _coordinates(data.get("coordinates"), names, where)
     adj = _borders(data.get("borders"), index, where)
     _check_reachable(names, adj, where)
     radj: list[list[int]] = [[] for _ in names]
@@ -187,6 +190,7 @@ def parse_map(data: Any, key: str) -> WarfishMap:
         borders=adj_t,
         suits=tuple(SUITS[s] for s in suits),
         max_players=max_players,
+        coordinates=coordinates,
     )
     return WarfishMap(
         key=key,
@@ -276,6 +280,34 @@ def _continents(
             raise MapError(f"{where}: territory {territory!r} is in no continent")
     lookup = {c.name: i for i, c in enumerate(out)}
     return tuple(out), tuple(lookup[owner[t]] for t in range(len(index)))
+
+
+def _coordinates(value: Any, names: tuple[str, ...], where: str) -> tuple[tuple[int, int], ...]:
+    """Where each territory is drawn, in territory order: optional, but when given, every
+    territory exactly once as a pair of whole numbers (a board needs them all)."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise MapError(f"{where}: 'coordinates' must be an object of territory name: [x, y]")
+    unknown = sorted(set(value) - set(names))
+    if unknown:
+        raise MapError(f"{where}: coordinates name unknown territory {unknown[0]!r}")
+    out: list[tuple[int, int]] = []
+    for name in names:
+        point = value.get(name)
+        if point is None:
+            raise MapError(f"{where}: territory {name!r} has no coordinates")
+        if (
+            not isinstance(point, list)
+            or len(point) != 2
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in point)
+        ):
+            raise MapError(
+                f"{where}: the coordinates of {name!r} must be [x, y], two whole numbers, "
+                f"got {point!r}"
+            )
+        out.append((point[0], point[1]))
+    return tuple(out)
 
 
 def _borders(value: Any, index: dict[str, int], where: str) -> list[set[int]]:

@@ -1,0 +1,79 @@
+"""The boards' screenshots in docs/img/, taken in the harness at laptop and phone widths from
+positions reached by the built-in agents (deterministic: fixed seeds).
+
+    python -m tests.web.boards_harness.screenshots docs/img
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from sparring.agents.catalog import make_agent
+from sparring.core.registry import get_game
+
+from .harness import LAPTOP, PHONE, BoardPage, chromium, static_server
+
+
+def play(spec: Any, state: Any, until: Any, seed: int) -> None:
+    """Play the built-in greedy agents until `until(state)` holds."""
+    agents = [make_agent(spec, "greedy", s, seed + s) for s in range(state.num_players)]
+    while not until(state):
+        seat = state.to_move()[0]
+        state.apply(agents[seat].act(spec.view(state, seat), state.legal_actions(seat)), seat)
+
+
+def aquawar(page: Any, base: str) -> None:
+    """Round 2 under way, an assertion made earlier, seat 0 choosing its fish's action."""
+    spec = get_game("aquawar")
+    state = spec.new_game(5, spec.options_from_json(None))
+    play(
+        spec,
+        state,
+        lambda s: s.round == 2 and s.phase == "action" and s.to_move() == (0,) and s.turn >= 6,
+        9,
+    )
+    board = BoardPage(page, base, spec, 0, state)
+    board.show(state)
+    page.get_by_role("button", name="Act with").first.click()
+
+
+def warfish(page: Any, base: str) -> None:
+    """The classic map, three players, seat 0 attacking, a source chosen."""
+    spec = get_game("warfish")
+    state = spec.new_game(5, spec.options_from_json({"map": "classic", "players": 3}))
+    play(
+        spec,
+        state,
+        lambda s: (
+            s.round >= 4
+            and s.phase == "attack"
+            and s.to_move() == (0,)
+            and any(e[0] == "wf_attack" for e in s.events[-20:])
+        ),
+        9,
+    )
+    board = BoardPage(page, base, spec, 0, state)
+    legal = board.show(state)["legal"]
+    source, target, _ = legal["choices"][0]
+    page.locator(f'g.territory.choosable[data-t="{source}"]').click()
+    page.locator(f'g.territory.choosable[data-t="{target}"]').click()
+
+
+def main(folder: str) -> None:
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    with static_server() as base, chromium() as browser:
+        for game, arrange in (("aquawar", aquawar), ("warfish", warfish)):
+            for width, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+                context = browser.new_context(viewport=viewport)
+                page = context.new_page()
+                arrange(page, base)
+                page.wait_for_timeout(400)
+                page.screenshot(path=str(out / f"board-{game}-{width}.png"), full_page=True)
+                context.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
