@@ -18,6 +18,7 @@ from . import (
     compare,
     games,
     leaderboard,
+    llm,
     match,
     matches,
     play,
@@ -78,6 +79,7 @@ tournament.register(app)
 leaderboard.register(app)
 compare.register(app)
 serve.register(app)
+llm.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 
