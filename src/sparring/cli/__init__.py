@@ -21,6 +21,7 @@ from . import (
     llm,
     match,
     matches,
+    mcp,
     play,
     replay,
     scenario,
@@ -80,6 +81,7 @@ leaderboard.register(app)
 compare.register(app)
 serve.register(app)
 llm.register(app)
+mcp.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 
