@@ -4,7 +4,8 @@ The referee talks to every seat the same way — `start`, `decide(view, legal, s
 `finish`, `close` — and only ever in views and actions. A seat is described by a string on
 the command line: ``builtin:NAME`` or ``builtin:NAME?KEY=VALUE,...`` (a built-in agent and
 its parameters: `sparring.agents.catalog`), ``KIND:ARGUMENT`` for a seat kind the game offers
-(`Extensions.seat_kinds`, e.g. a contest's own wire protocol), or else a command line for a
+(`Extensions.seat_kinds`, e.g. a contest's own wire protocol) or every game offers
+(`PLATFORM_SEAT_KINDS`: ``llm:MODEL``, docs/llm.md), or else a command line for a
 JSON-lines bot.
 """
 
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 from sparring.agents.catalog import make_agent
 from sparring.core.errors import BadInput
-from sparring.core.game import Agent, GameSpec, View, decide
+from sparring.core.game import Agent, GameSpec, SeatFactory, View, decide, imported_later
 
 from .process import BotFailure, BotProcess, Limits, split_command
 from .protocol import act_message, chosen_action, end_message, start_message
@@ -99,6 +100,11 @@ class BotSeat:
             self.process.close()
 
 
+#: Seat kinds every game offers (``KIND:ARGUMENT``), each loaded only when used: the module
+#: and the factory, called as a game's `SeatFactory` is.
+PLATFORM_SEAT_KINDS = {"llm": ("sparring.llm.seat", "make_llm_seat")}
+
+
 def make_seat(
     text: str, spec: GameSpec, seat: int, seed: int, limits: Limits | None = None
 ) -> Seat:
@@ -111,6 +117,10 @@ def make_seat(
         return BuiltinSeat(name, make_agent(spec, name, seat, seed))
     kind, colon, argument = text.partition(":")
     kind = kind.strip().lower()
+    if colon and kind in PLATFORM_SEAT_KINDS:
+        platform_factory: SeatFactory = imported_later(*PLATFORM_SEAT_KINDS[kind])()
+        made_here: Seat = platform_factory(argument.strip(), limits)
+        return made_here
     seat_factory = spec.extensions.seat_kinds.get(kind) if colon else None
     if seat_factory is not None:
         made: Seat = seat_factory(argument.strip(), limits)

@@ -18,8 +18,10 @@ from . import (
     compare,
     games,
     leaderboard,
+    llm,
     match,
     matches,
+    mcp,
     play,
     replay,
     scenario,
@@ -78,6 +80,8 @@ tournament.register(app)
 leaderboard.register(app)
 compare.register(app)
 serve.register(app)
+llm.register(app)
+mcp.register(app)
 app.add_typer(scenario.app, name="scenario")
 app.add_typer(matches.app, name="matches")
 
