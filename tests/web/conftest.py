@@ -2,7 +2,8 @@
 a real server process on a free loopback port (`live_server`), and one headless Chromium
 per session (`browser`, Debian's chromium driven by Playwright; nothing is downloaded).
 
-The boards' tests add fixtures of their own in helper modules they import, not here."""
+The boards' tests add fixtures of their own in helper modules they import; the browser
+is this one."""
 
 from __future__ import annotations
 
@@ -18,16 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless=new",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.web.boards_harness.harness import chromium
 
 
 def free_port() -> int:
@@ -106,14 +98,7 @@ def live_server(store_url: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the session (skipped where the system has none)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    """One headless Chromium for the session, shared by every browser test (Playwright's sync
+    API allows one at a time in a process); skipped where the system has none."""
+    with chromium() as launched:
+        yield launched

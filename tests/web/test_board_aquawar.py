@@ -28,7 +28,6 @@ from tests.web.boards_harness.harness import (
     PHONE,
     BoardPage,
     board_folder,
-    chromium,
     static_server,
 )
 
@@ -68,12 +67,6 @@ def test_the_board_holds_no_rules() -> None:
 def base() -> Iterator[str]:
     with static_server() as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture

@@ -28,7 +28,6 @@ from tests.web.boards_harness.harness import (
     LAPTOP,
     PHONE,
     BoardPage,
-    chromium,
     static_server,
 )
 
@@ -39,12 +38,6 @@ SPEC = get_game("warfish")
 def base() -> Iterator[str]:
     with static_server() as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture
