@@ -4,9 +4,10 @@ Both hand out `concurrent.futures.Future` objects for `play_task`, so the driver
 (`runner.py`) waits on either the same way, and both leave storing to it.
 
 - `LocalPool`: one process per worker, started fresh (``spawn``: the driver's threads —
-  its live display — are not copied into a forked child). A worker dies with the driver,
-  by the kernel's hand, however the driver ends; a worker that dies mid-game breaks the
-  pool, which `restart` replaces, and the runner plays its games again.
+  its live display — are not copied into a forked child), each on a pipe of its own (see
+  `_Crew`). A worker dies with the driver, by the kernel's hand, however the driver ends;
+  a worker that dies mid-game breaks the pool, which `restart` replaces, and the runner
+  plays its games again.
 - `RayPool`: the same function as a Ray task on a cluster (``ray.init(address=...)``;
   ``auto`` finds a running one). Ray retries a task whose worker died. The package must be
   installed on every machine of the cluster, as it is here.
@@ -17,10 +18,14 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import queue
 import signal
+import threading
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
@@ -44,16 +49,106 @@ class Pool(Protocol):
     def close(self) -> None: ...
 
 
-def _start_worker(driver: int) -> None:
-    """Runs first in each local worker: die with the driver (checking it is still there, as
-    it may have died before this ran), and leave Ctrl-C to the driver, which ends the
-    workers itself."""
+def _serve(connection: Connection, driver: int) -> None:
+    """A local worker's life: die with the driver (checking it is still there, as it may
+    have died before this ran), leave Ctrl-C to the driver, which ends the workers itself,
+    then play each chunk that arrives and send back its reports (or its error)."""
     from sparring.arena.process import die_with_parent
 
     die_with_parent()
     if os.getppid() != driver:
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            tasks = connection.recv()
+        except EOFError:  # the driver closed the pipe: nothing more to play
+            return
+        try:
+            reply: tuple[bool, Any] = (True, play_tasks(tasks))
+        except Exception as error:  # a bug where the game was played: the driver says which
+            reply = (False, RuntimeError(f"{type(error).__name__}: {error}"))
+        connection.send(reply)
+
+
+#: A chunk waiting for a worker: its tasks and the future of its reports.
+Job = tuple[tuple[GameTask, ...], Future[list[GameReport]]]
+
+
+class _Crew:
+    """One generation of local workers: a process each, on a pipe of its own, and a
+    thread each in the driver that hands it the next chunk and waits for the reports.
+
+    A pipe per worker, not a queue shared by all (as `ProcessPoolExecutor` has), so a
+    worker killed mid-reply breaks only its own pipe: the driver reads end-of-file there
+    instead of waiting forever for the rest of a half-written message, and nothing left
+    behind can hold the driver at exit (the threads are daemons). A worker's death breaks
+    the crew: its chunk and every chunk still waiting fail with `BrokenProcessPool`, as
+    does every later submit, until the pool replaces the crew."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")  # no copy of the driver's threads
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._broken = False
+        self._processes: list[BaseProcess] = []
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
+            process.start()
+            theirs.close()  # the worker's end lives in the worker only: its death is EOF here
+            self._processes.append(process)
+            threading.Thread(target=self._feed, args=(ours,), daemon=True).start()
+
+    def submit(self, job: Job) -> None:
+        with self._lock:
+            if not self._broken:
+                self._jobs.put(job)
+                return
+        job[1].set_exception(BrokenProcessPool("a worker died"))
+
+    def _feed(self, connection: Connection) -> None:
+        """Hand this thread's worker one chunk at a time until the crew stops or breaks
+        (a None in the queue) or the worker dies."""
+        with connection:
+            while (job := self._jobs.get()) is not None:
+                tasks, future = job
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    connection.send(tasks)
+                    played, reply = connection.recv()
+                except (EOFError, OSError):
+                    future.set_exception(BrokenProcessPool("a worker died"))
+                    self._break()
+                    return
+                if played:
+                    future.set_result(reply)
+                else:
+                    future.set_exception(reply)
+
+    def _break(self) -> None:
+        """Fail the chunks still waiting, refuse new ones, and send every idle thread home
+        (one None each; a thread that meets none is gone already)."""
+        with self._lock:
+            self._broken = True
+            while True:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is not None:
+                    job[1].set_exception(BrokenProcessPool("a worker died"))
+            for _ in self._processes:
+                self._jobs.put(None)
+
+    def stop(self) -> None:
+        """Kill the workers now, mid-game or not; their threads end as the pipes close."""
+        self._break()
+        for process in self._processes:
+            process.kill()
+        for process in self._processes:
+            process.join()
 
 
 class LocalPool:
@@ -63,45 +158,26 @@ class LocalPool:
         if workers < 1:
             raise BadInput(f"--workers must be at least 1, got {workers}")
         self.workers = workers
-        self._executor = self._new_executor()
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
+        self._crew = _Crew(workers)
 
     def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
         """The games' futures; failed with `BrokenProcessPool` when a worker has died since
-        the last chunk was handed out, as the futures then out fail, so the runner replaces
-        the pool and hands these games out again like them."""
-        try:
-            chunk = self._executor.submit(play_tasks, tuple(tasks))
-        except BrokenProcessPool as error:
-            chunk = Future()
-            chunk.set_exception(error)
+        the pool was (re)started, so the runner replaces the pool and hands these games
+        out again with the games that were out."""
+        chunk: Future[list[GameReport]] = Future()
+        self._crew.submit((tuple(tasks), chunk))
         return split_chunk(chunk, len(tasks))
 
     def restart(self) -> None:
-        """Replace a pool broken by a worker's death with a fresh one."""
-        self._stop_workers()
-        self._executor = self._new_executor()
+        """Replace a pool broken by a worker's death (or whose games out are no longer
+        wanted) with a fresh one."""
+        self._crew.stop()
+        self._crew = _Crew(self.workers)
 
     def close(self) -> None:
         """Stop at once: games still being played are abandoned (they were never recorded,
         so a resumed tournament plays them again)."""
-        self._stop_workers()
-
-    def _stop_workers(self) -> None:
-        """Kill the workers now, mid-game or not. The executor does not name its processes,
-        so this kills every child process `multiprocessing` started here: a driver runs one
-        pool and nothing else of the kind."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            child.kill()
-            child.join()
+        self._crew.stop()
 
 
 class RayPool:
