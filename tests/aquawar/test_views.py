@@ -9,6 +9,7 @@ step of whole matches, forfeits included.
 from __future__ import annotations
 
 from collections import deque
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any
 
 import pytest
@@ -35,7 +36,13 @@ def snapshot(value: Any) -> Any:
         return ("dict", tuple((key, snapshot(item)) for key, item in value.items()))
     if isinstance(value, set | frozenset):
         return (type(value).__name__, tuple(sorted(value)))
-    names = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+    names = [
+        name
+        for cls in type(value).__mro__
+        for name, attribute in vars(cls).items()
+        if isinstance(attribute, MemberDescriptorType | GetSetDescriptorType)
+        and not name.startswith("__")  # slots, or a compiled class's fields
+    ]
     fields = {name: snapshot(getattr(value, name)) for name in names if hasattr(value, name)}
     fields.update((name, snapshot(item)) for name, item in getattr(value, "__dict__", {}).items())
     return (type(value).__name__, tuple(sorted(fields.items())))

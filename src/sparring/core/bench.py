@@ -83,24 +83,5 @@ def _play(
     spec: GameSpec, seed: int, options: Any, agents: tuple[str, ...], tally: list[int]
 ) -> None:
     """One match of fresh agents (seeded from the match seed), its decisions counted."""
-    players = [
-        _Counted(spec.agents[name](seat, seed * 2 + seat), tally)
-        for seat, name in enumerate(agents)
-    ]
-    play_match(spec, seed, options, players)
-
-
-class _Counted:
-    """An agent wrapper that counts decisions, so the match loop itself stays untouched."""
-
-    __slots__ = ("_act", "_tally", "needs_log", "needs_view")
-
-    def __init__(self, agent: Any, tally: list[int]) -> None:
-        self._act = agent.act
-        self._tally = tally
-        self.needs_view = agent.needs_view
-        self.needs_log = getattr(agent, "needs_log", True)
-
-    def act(self, view: Any, legal: Any) -> Any:
-        self._tally[0] += 1
-        return self._act(view, legal)
+    players = [spec.agents[name](seat, seed * 2 + seat) for seat, name in enumerate(agents)]
+    play_match(spec, seed, options, players, tally=tally)

@@ -52,6 +52,13 @@ class Engine:
         seat = movers[0] if player is None else player
         if seat not in movers:
             raise IllegalAction(self.not_to_move(seat, movers))
+        self.play(action, seat)
+
+    def play(self, action: Any, seat: int) -> None:
+        """`apply` for a caller that has just asked `to_move()` and found `seat` in it (the
+        match loop): the remaining checks, then the handler. Whatever asks nobody first
+        calls `apply`. A game may play the actions of its cached menu more directly, as
+        long as it does exactly what this does with them."""
         if not self.offers(action, seat):
             reason = self.refusal(action, seat)
             if reason is not None:

@@ -32,13 +32,15 @@ def play_match(
     on_events: EventHook | None = None,
     recorder: Recorder | None = None,
     seconds: float | None = None,
+    tally: list[int] | None = None,
 ) -> Any:
     """Play from a new game to the end and return the final state.
 
     `on_events(state, new_events)` runs after each applied action with the raw events it
     produced. An in-process agent returning an illegal action forfeits, as a bot would.
     A clocked agent is given the game's clock for each decision (`GameSpec.clock`), from
-    the per-decision `seconds` (default: the game's own).
+    the per-decision `seconds` (default: the game's own). `tally[0]`, if given, grows by
+    the number of decisions the agents made (the benchmarks count them so).
     """
     state = spec.new_game(seed, options)
     if recorder is not None:
@@ -51,16 +53,22 @@ def play_match(
     acts = [agent.act for agent in agents]
     clocked = [hasattr(agent, "act_within") for agent in agents]
     limit = spec.referee.decision_seconds if seconds is None else seconds
-    legal_actions, apply, is_terminal = state.legal_actions, state.apply, state.is_terminal
+    legal_actions, to_move = state.legal_actions, state.to_move
+    # An engine plays for a seat just asked about without asking `to_move` again.
+    apply = getattr(state, "play", state.apply)
     clock = time.perf_counter
     spent = 0.0
     record = None if recorder is None else recorder.decision
-    while not is_terminal():
-        for seat in state.to_move():
+    decisions = 0
+    movers = to_move()
+    while movers:  # nobody moves exactly when the game is over
+        several = len(movers) > 1
+        for seat in movers:
             legal = legal_actions(seat)
             view_fn = view_fns[seat]
             view = None if view_fn is None else view_fn(state, seat)
             started = 0.0 if recorder is None else clock()
+            decisions += 1
             if clocked[seat]:
                 action = decide(agents[seat], view, legal, spec.clock(state, seat, limit))
             else:
@@ -78,8 +86,11 @@ def play_match(
             if on_events is not None:
                 on_events(state, state.events[seen:])
                 seen = len(state.events)
-            if is_terminal():
+            if several and state.is_terminal():
                 break
+        movers = to_move()
+    if tally is not None:
+        tally[0] += decisions
     if recorder is not None:
         recorder.finish(state)
     return state

@@ -39,7 +39,7 @@ class Rng:
         """A twin drawing the same outcomes from here on. With `keep_log` False its chance
         log starts empty: a search's clone needs no record of the draws before it, and
         copying the log made every clone cost as much as the game was long."""
-        twin = Rng.__new__(Rng)
+        twin = Rng(0)  # then overwritten: a compiled class has no blank without __init__
         twin._state = self._state
         twin._scripted = (
             {label: deque(q) for label, q in self._scripted.items()} if self._scripted else None

@@ -17,45 +17,16 @@ from .actions import ASSERTS, PASS, Action, Pick
 from .determinize import Sampler
 from .human import HumanAgent
 from .knowledge import Knowledge, infer
+from .material import add_gains
+from .random_agent import RandomAgent
 from .roster import MIMIC
-from .state import AquawarState
 from .views import AquawarView
-
-ASSERT_PERCENT = 10
-
-
-class RandomAgent:
-    """Uniformly random legal moves; asserts a random hidden fish 10 % of the time.
-
-    It never reads a view (the match loop hands it None) and tells the phase from the
-    legal actions alone: the assertion menu always starts with the pass. Picks are
-    indexed in the lazy pick sequence, never listed.
-    """
-
-    needs_view = False
-    __slots__ = ("rng",)
-
-    def __init__(self, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, view: AquawarView | None, legal: Sequence[Any]) -> Any:
-        count = len(legal)
-        first = legal[0]
-        if first is PASS:
-            if count > 1 and self.rng.below(100, "assert") < ASSERT_PERCENT:
-                return legal[1 + self.rng.below(count - 1, "assert")]
-            return first
-        return legal[self.rng.below(count, "random")]
-
 
 # Roughly strongest first for a one-ply player: fish whose skills deal big single hits
 # or hit everyone, then the support fish, then those that hurt their own team.
 PICK_ORDER = (9, 5, 10, 7, 12, 3, 1, 11, 8, 6, 4, 2)
 MIMIC_COPY = 5  # the Sea Wolf: a 120 crit on any target plus a 30 % dodge
 ROUND_ONE_RANKS = (0, 3, 4, 7)  # spread the best fish over rounds one and two
-
-KILL = 1000
-ROUND = 100_000
 
 
 def greedy_pick(view: AquawarView, legal: Sequence[Any]) -> Pick:
@@ -135,26 +106,10 @@ class GreedyAgent:
         for _ in range(self.samples):
             base = sampler.sample(self.rng)
             base.legal_actions(self.seat)  # the clones inherit the menu: apply checks by it
-            before = _score(base, self.seat)
-            for index, action in enumerate(legal):
-                trial = base.clone()
-                trial.apply(action, self.seat)
-                totals[index] += _score(trial, self.seat, base) - before
+            add_gains(totals, base, self.seat, legal)
         best = max(totals)
         ties = [i for i, total in enumerate(totals) if total == best]
         return legal[ties[self.rng.below(len(ties), "greedy")]]
-
-
-def _score(state: AquawarState, seat: int, before: AquawarState | None = None) -> float:
-    """Material from `seat`'s side: HP and lives on the field, and a round's result."""
-    if before is not None and state.round_results != before.round_results:
-        return ROUND if state.round_results[-1]["winner"] == seat else -ROUND
-    total = 0.0
-    for side, sign in ((seat, 1), (1 - seat, -1)):
-        for fish in state.teams[side]:
-            if fish.alive and fish.hp > 0:
-                total += sign * (fish.hp + KILL)
-    return total
 
 
 AGENTS: dict[str, AgentFactory] = {

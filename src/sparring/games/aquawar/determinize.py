@@ -271,7 +271,7 @@ class Sampler:
         `rng` (the same draws, in the same order, as `determinize`)."""
         view, seat = self.view, self.seat
         enemy_seat = 1 - seat
-        state = AquawarState.__new__(AquawarState)
+        state = AquawarState(None)
         state.options = view.options
         state.rng = Rng(rng.below(1 << 62, LABEL))
         state.events = fork(self._events)

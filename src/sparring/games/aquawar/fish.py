@@ -8,6 +8,30 @@ SHIELDS = 3  # a Sea Turtle's shields at the start of a round
 RAGE_HP = 80  # a Hammerhead below this HP ...
 RAGE_ATK = 15  # ... attacks with this much more ATK
 
+#: What a fish behaving as a given roster fish is, worked out once per roster fish:
+#: (active skill, its menu code, team counter, shares, dodges, heals, explodes, own
+#: counter, shields at the start of a round).
+Traits = tuple[str, int, bool, bool, bool, bool, bool, bool, int]
+
+
+def _traits(acts_as: int) -> Traits:
+    behaviour = FISH[acts_as]
+    passive, active = behaviour.passive, behaviour.active
+    return (
+        active,
+        ACTIVES.index(active),  # a small code for memoising legal actions
+        passive == "team_counter",
+        passive == "share",
+        passive in ("dodge", "shield"),
+        passive == "heal",
+        passive == "explode",
+        passive == "self_counter",
+        SHIELDS if passive == "shield" else 0,
+    )
+
+
+_TRAITS: dict[int, Traits] = {fish: _traits(fish) for fish in FISH if fish != MIMIC}
+
 
 class Fish:
     """A fish in play. `kind` is its identity (what an assertion must name); `acts_as` is
@@ -45,17 +69,17 @@ class Fish:
         else:
             raise ValueError("a Mimic needs the fish it copies")
         self.kind = kind
-        behaviour = FISH[self.acts_as]
-        passive = behaviour.passive
-        self.active = behaviour.active
-        self.menu = ACTIVES.index(self.active)  # a small code for memoising legal actions
-        self.team_counter = passive == "team_counter"
-        self.shares = passive == "share"
-        self.dodges = passive in ("dodge", "shield")
-        self.heals = passive == "heal"
-        self.explodes = passive == "explode"
-        self.self_counter = passive == "self_counter"
-        self.shields = SHIELDS if passive == "shield" else 0
+        (
+            self.active,
+            self.menu,
+            self.team_counter,
+            self.shares,
+            self.dodges,
+            self.heals,
+            self.explodes,
+            self.self_counter,
+            self.shields,
+        ) = _TRAITS[self.acts_as]
         self.hp = MAX_HP
         self.atk = BASE_ATK
         self.alive = True
@@ -67,30 +91,22 @@ class Fish:
         self.uses = 0
 
     def copy(self) -> Fish:
-        """The fish's whole record in one go, every slot named (search clones eight fish per
-        candidate action: walking the slots by name with getattr/setattr cost five times
-        as much). `tests/aquawar/test_clone.py` fails if a slot is left out."""
-        twin = Fish.__new__(Fish)
-        twin.active = self.active
-        twin.acts_as = self.acts_as
-        twin.alive = self.alive
-        twin.atk = self.atk
-        twin.dodges = self.dodges
-        twin.explodes = self.explodes
-        twin.heal_buff = self.heal_buff
-        twin.heals = self.heals
-        twin.hp = self.hp
-        twin.kind = self.kind
-        twin.menu = self.menu
-        twin.reduce_buff = self.reduce_buff
-        twin.revealed = self.revealed
-        twin.self_counter = self.self_counter
-        twin.share_buff = self.share_buff
-        twin.shares = self.shares
+        """The fish as it is now: a new fish of the same kind (its traits come from the
+        table) with every field that changes in play copied (search clones eight fish per
+        candidate action). The compiled build cannot make an object without its
+        constructor, so there is no cheaper blank to fill in. `tests/aquawar/test_clone.py`
+        fails if a field is left out."""
+        twin = Fish(self.kind, self.acts_as)
         twin.shields = self.shields
-        twin.team_counter = self.team_counter
-        twin.uses = self.uses
+        twin.hp = self.hp
+        twin.atk = self.atk
+        twin.alive = self.alive
+        twin.revealed = self.revealed
+        twin.reduce_buff = self.reduce_buff
+        twin.heal_buff = self.heal_buff
+        twin.share_buff = self.share_buff
         twin.wound = self.wound
+        twin.uses = self.uses
         return twin
 
     def rage(self) -> int:

@@ -72,6 +72,7 @@ _ASSERT_MENUS: tuple[tuple[Action, ...], ...] = tuple(
     for mask in range(16)
 )
 _ACTOR_MENUS: dict[int, tuple[Action, ...]] = {}
+_NO_HP = 1 << 30  # above any fish's HP: a dead enemy is never the lowest
 
 
 def _actor_menu(mine: list[Fish], theirs: list[Fish], actor: int) -> tuple[Action, ...]:
@@ -106,7 +107,13 @@ class AquawarState(Engine, TwoSeatOutcome):
         "wins",
     )
 
-    def __init__(self, seed: int, options: AquawarOptions | None = None) -> None:
+    def __init__(self, seed: int | None, options: AquawarOptions | None = None) -> None:
+        """A new match from `seed`; with `seed` None, an empty shell whose every field the
+        caller sets (`clone` and determinization: the compiled build cannot make an object
+        without running its constructor, and a whole new match would cost more than the
+        copy)."""
+        if seed is None:
+            return
         self.options = options or AquawarOptions()
         self.rng = Rng(seed)
         self.events: EventLog = []
@@ -133,7 +140,7 @@ class AquawarState(Engine, TwoSeatOutcome):
         """An independent copy for search, at a cost that does not grow with the match:
         the event log is shared up to now (`SharedLog`), and the twin's chance log holds
         only the draws made after cloning (`Rng.clone(keep_log=False)`)."""
-        twin = AquawarState.__new__(AquawarState)
+        twin = AquawarState(None)
         twin.options = self.options
         twin.rng = self.rng.clone(keep_log=False)
         twin.events = fork(self.events)
@@ -190,6 +197,17 @@ class AquawarState(Engine, TwoSeatOutcome):
         if self.phase == PICK:
             return f"seat {seat} has already picked this round"
         return super().not_to_move(seat, movers)
+
+    def play(self, action: Any, seat: int) -> None:
+        """`Engine.play`, with a short way for an action of the cached menu (what the match
+        loop and search play): it is offered, so the menu is dropped and its handler runs,
+        as `Engine.play` would do; anything else takes `Engine.play`'s way."""
+        menu = self._legal
+        if menu is not None and action in menu:
+            self._legal = None
+            AquawarState.HANDLERS[type(action)](self, action, seat)
+        else:
+            super().play(action, seat)
 
     def offers(self, action: Any, seat: int) -> bool:
         """The cheap test: membership in the cached turn menu when there is one (interned
@@ -254,11 +272,13 @@ class AquawarState(Engine, TwoSeatOutcome):
         return combat.skill_problem(mine, theirs, action)
 
     def _assert_actions(self) -> tuple[Action, ...]:
-        mask = 0
-        for pos, fish in enumerate(self.teams[1 - self.seat]):
-            if fish.alive and not fish.revealed:
-                mask |= 1 << pos
-        return _ASSERT_MENUS[mask]
+        e0, e1, e2, e3 = self.teams[1 - self.seat]
+        return _ASSERT_MENUS[
+            (e0.alive and not e0.revealed)
+            | (e1.alive and not e1.revealed) << 1
+            | (e2.alive and not e2.revealed) << 2
+            | (e3.alive and not e3.revealed) << 3
+        ]
 
     def _turn_actions(self) -> tuple[Action, ...]:
         """The action-phase menu, assembled from per-fish menus memoised on everything they
@@ -267,7 +287,12 @@ class AquawarState(Engine, TwoSeatOutcome):
         (the sharks' targets)."""
         mine, theirs = self.teams[self.seat], self.teams[1 - self.seat]
         e0, e1, e2, e3 = theirs
-        low = min(f.hp if f.alive else 1 << 30 for f in theirs)
+        low = min(
+            e0.hp if e0.alive else _NO_HP,
+            e1.hp if e1.alive else _NO_HP,
+            e2.hp if e2.alive else _NO_HP,
+            e3.hp if e3.alive else _NO_HP,
+        )
         context = (
             (e0.alive + (e0.alive and e0.hp == low)) << 14
             | (e1.alive + (e1.alive and e1.hp == low)) << 12

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from sparring.core.events import event_json, visible_to
+from sparring.core.events import visible_json
 from sparring.core.messages import ViewStruct
 
 from .actions import FishId, Pick, Position
@@ -163,7 +163,7 @@ def view(state: AquawarState, seat: int | None) -> AquawarView:
         first_mover=state.first_mover,
         rounds=[_round_result(r) for r in state.round_results],
         winner=state.winner,
-        log=[event_json(e) for e in state.events[start:] if visible_to(e, seat)],
+        log=visible_json(state.events[start:], seat),
     )
     in_pick = state.phase == PICK
     if state.round > 1 and not state.teams[0]:
@@ -171,9 +171,7 @@ def view(state: AquawarState, seat: int | None) -> AquawarView:
         # during picks), the last round's ending is still news — how it ended, the final
         # blows: a bot that reacts to round ends needs it.
         previous = _round_start_index(state, start)
-        out.previous_log = [
-            event_json(e) for e in state.events[previous:start] if visible_to(e, seat)
-        ]
+        out.previous_log = visible_json(state.events[previous:start], seat)
     if seat is None:
         out.teams = [[] if in_pick else _public_fish(state, s) for s in (0, 1)]
         return out
