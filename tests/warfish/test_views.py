@@ -189,10 +189,13 @@ def test_the_lean_view_is_the_same_view_with_an_empty_log() -> None:
 
 def snapshot(state: WarfishState) -> dict[str, Any]:
     """Everything a state holds: its fields (lists and dicts by value, the rest by identity)
-    and the next number its random source would give."""
+    and the next number its random source would give. Fields are found with `dir`, not
+    `vars`: the compiled build's state is a native class, without a ``__dict__``."""
+    values = {name: getattr(state, name) for name in dir(state) if not name.startswith("__")}
     fields = {
         name: copy.deepcopy(value) if isinstance(value, list) else value
-        for name, value in vars(state).items()
+        for name, value in values.items()
+        if not callable(value)
     }
     fields["setup_menus"] = dict(state.setup_menus)
     fields["rng: next draw"] = state.rng.clone().below(1 << 62, "probe")

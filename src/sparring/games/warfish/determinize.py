@@ -74,7 +74,7 @@ def determinize(view: View, rng: Rng) -> WarfishState:
             f"under fog seat {seat} cannot see seat {mover}'s turn: determinize at a decision "
             "of the seat whose view it is"
         )
-    state = WarfishState.__new__(WarfishState)
+    state = WarfishState(0, options, deal=False)
     state.options = options
     state.map = options.board
     state.num_players = options.players

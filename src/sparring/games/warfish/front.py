@@ -27,7 +27,7 @@ class Holdings:
                 self.of[holder].append(t)
 
     def copy(self) -> Holdings:
-        twin = Holdings.__new__(Holdings)
+        twin = Holdings((), 0)  # a compiled class is made only through `__init__`
         twin.of = [held[:] for held in self.of]
         return twin
 

@@ -143,6 +143,7 @@ class GreedyAgent:
         self._table_for: WarfishOptions | None = None
         self._blitz_odds: tuple[tuple[float, ...], ...] = ()
         self._stats: list[tuple[int, int | None] | None] = []
+        self._stats_owner: list[int | None] = []  # the owners `_stats` were counted on
         self._map: MapView | None = None  # the map of the last view, and its facts
         self._info: MapInfo | None = None
 
@@ -219,9 +220,13 @@ class GreedyAgent:
         return self._count(view, info, c) if known is None else known
 
     def _new_view(self, view: View, info: MapInfo) -> None:
-        """Forget the continent counts of the previous view."""
+        """Forget the continent counts of the previous view, unless its owners are this
+        view's: the counts read nothing else, and most decisions (a roll that captured
+        nothing, a placement) change no owner."""
         self._stats_view = view
-        self._stats = [None] * len(info.members)
+        if view.owner != self._stats_owner:
+            self._stats_owner = view.owner
+            self._stats = [None] * len(info.members)
 
     def _count(self, view: View, info: MapInfo, c: int) -> tuple[int, int | None]:
         holders = info.pick[c](view.owner)

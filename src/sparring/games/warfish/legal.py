@@ -194,6 +194,10 @@ def may_stop_trading(state: WarfishState) -> bool:
 
 
 # --------------------------------------------------------------------- refusals
+#
+# Each check takes the action as `Any`: its fields are read as sent (a bot's reply or a
+# test may put any value there), so a compiled build (mypyc converts a typed field to its
+# annotated type as it reads it, turning ``True`` into 1) refuses them as pure Python does.
 
 
 def refusal(state: WarfishState, action: Any) -> str | None:
@@ -226,7 +230,7 @@ def _owned(state: WarfishState, t: int, role: str) -> str | None:
     return None
 
 
-def _check_place(state: WarfishState, action: Place) -> str | None:
+def _check_place(state: WarfishState, action: Any) -> str | None:
     reason = _phase(state, (SETUP, PLACE), "place units") or _territory(
         state, action.territory, "territory"
     )
@@ -250,7 +254,7 @@ def _check_place(state: WarfishState, action: Place) -> str | None:
     return None
 
 
-def _check_trade(state: WarfishState, action: Trade) -> str | None:
+def _check_trade(state: WarfishState, action: Any) -> str | None:
     reason = _phase(state, (TRADE,), "trade cards")
     if reason:
         return reason
@@ -266,7 +270,7 @@ def _check_trade(state: WarfishState, action: Trade) -> str | None:
     return None
 
 
-def _check_stop_trading(state: WarfishState, action: StopTrading) -> str | None:
+def _check_stop_trading(state: WarfishState, action: Any) -> str | None:
     reason = _phase(state, (TRADE,), "stop trading")
     if reason:
         return reason
@@ -297,13 +301,13 @@ def _check_target(state: WarfishState, source: Any, target: Any) -> str | None:
     return None
 
 
-def _check_move_in_order(action: Attack | Blitz) -> str | None:
+def _check_move_in_order(action: Any) -> str | None:
     if valid_move_in_order(action.move_in):
         return None
     return f"move_in, if given, is a whole number of at least 0, not {action.move_in!r}"
 
 
-def _check_attack(state: WarfishState, action: Attack) -> str | None:
+def _check_attack(state: WarfishState, action: Any) -> str | None:
     reason = (
         _phase(state, (ATTACK,), "attack")
         or _check_target(state, action.source, action.target)
@@ -318,7 +322,7 @@ def _check_attack(state: WarfishState, action: Attack) -> str | None:
     return None
 
 
-def _check_blitz(state: WarfishState, action: Blitz) -> str | None:
+def _check_blitz(state: WarfishState, action: Any) -> str | None:
     return (
         _phase(state, (ATTACK,), "blitz")
         or _check_target(state, action.source, action.target)
@@ -326,11 +330,11 @@ def _check_blitz(state: WarfishState, action: Blitz) -> str | None:
     )
 
 
-def _check_stop_attacking(state: WarfishState, action: StopAttacking) -> str | None:
+def _check_stop_attacking(state: WarfishState, action: Any) -> str | None:
     return _phase(state, (ATTACK,), "stop attacking")
 
 
-def _check_move_in(state: WarfishState, action: MoveIn) -> str | None:
+def _check_move_in(state: WarfishState, action: Any) -> str | None:
     reason = _phase(state, (MOVE_IN,), "move in")
     if reason:
         return reason
@@ -340,7 +344,7 @@ def _check_move_in(state: WarfishState, action: MoveIn) -> str | None:
     return None
 
 
-def _check_transfer(state: WarfishState, action: Transfer) -> str | None:
+def _check_transfer(state: WarfishState, action: Any) -> str | None:
     reason = (
         _phase(state, (TRANSFER,), "transfer")
         or _territory(state, action.source, "source")
@@ -375,7 +379,7 @@ def _check_transfer(state: WarfishState, action: Transfer) -> str | None:
     return None
 
 
-def _check_end_turn(state: WarfishState, action: EndTurn) -> str | None:
+def _check_end_turn(state: WarfishState, action: Any) -> str | None:
     return _phase(state, (TRANSFER,), "end the turn (stop attacking first)")
 
 

@@ -95,7 +95,7 @@ class PlaceMenu(_Menu):
     def _make(self, block: int, offset: int) -> Place:
         return Place(self.territories[block], offset + 1)
 
-    def cap(self, territory: int) -> int:
+    def cap(self, territory: object) -> int:
         """How many may be placed on `territory` now (0: none)."""
         try:
             return self.caps[self.territories.index(territory)]
@@ -103,9 +103,11 @@ class PlaceMenu(_Menu):
             return 0
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is not Place or type(action.count) is not int:
+        if type(action) is not Place:
             return False
-        return 1 <= action.count <= self.cap(action.territory)
+        sent: Any = action  # its fields as sent (any JSON value): compiled code reads as typed
+        count = sent.count
+        return type(count) is int and 1 <= count <= self.cap(sent.territory)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,24 +138,23 @@ class AttackMenu(_Menu):
             return Attack(source, target, offset + 1)
         return Blitz(source, target)
 
-    def max_dice(self, source: int, target: int) -> int:
+    def max_dice(self, source: object, target: object) -> int:
         try:
             return self.dice[self.pairs.index((source, target))]
         except ValueError:
             return 0
 
     def __contains__(self, action: object) -> bool:
+        sent: Any = action  # fields as sent (see `PlaceMenu.__contains__`)
         if isinstance(action, Attack):
-            dice = action.dice
+            dice = sent.dice
             return (
                 type(dice) is int
-                and 1 <= dice <= self.max_dice(action.source, action.target)
-                and valid_move_in_order(action.move_in)
+                and 1 <= dice <= self.max_dice(sent.source, sent.target)
+                and valid_move_in_order(sent.move_in)
             )
         if isinstance(action, Blitz):
-            return self.max_dice(action.source, action.target) > 0 and valid_move_in_order(
-                action.move_in
-            )
+            return self.max_dice(sent.source, sent.target) > 0 and valid_move_in_order(sent.move_in)
         return action in self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -185,7 +186,7 @@ class TransferMenu(_Menu):
         source, target = self.pairs[block]
         return Transfer(source, target, offset + 1)
 
-    def cap(self, source: int, target: int) -> int:
+    def cap(self, source: object, target: object) -> int:
         try:
             return self.caps[self.pairs.index((source, target))]
         except ValueError:
@@ -193,8 +194,9 @@ class TransferMenu(_Menu):
 
     def __contains__(self, action: object) -> bool:
         if type(action) is Transfer:
-            count = action.count
-            return type(count) is int and 1 <= count <= self.cap(action.source, action.target)
+            sent: Any = action  # fields as sent (see `PlaceMenu.__contains__`)
+            count = sent.count
+            return type(count) is int and 1 <= count <= self.cap(sent.source, sent.target)
         return action in self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -224,9 +226,11 @@ class MoveInMenu(_Menu):
         return MoveIn(self.low + offset)
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is not MoveIn or type(action.count) is not int:
+        if type(action) is not MoveIn:
             return False
-        return self.low <= action.count <= self.high
+        sent: Any = action  # fields as sent (see `PlaceMenu.__contains__`)
+        count = sent.count
+        return type(count) is int and self.low <= count <= self.high
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "move_in_menu", "low": self.low, "high": self.high, "count": len(self)}

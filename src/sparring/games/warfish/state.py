@@ -81,12 +81,24 @@ class WarfishState(Engine):
     `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`).
     """
 
-    def __init__(self, seed: int, options: WarfishOptions | None = None) -> None:
+    def __init__(
+        self, seed: int, options: WarfishOptions | None = None, *, deal: bool = True
+    ) -> None:
+        """A new game dealt from `seed`. With `deal` False only the options and what
+        follows from them are set, and `clone` and `determinize` write every other field:
+        the compiled build's state is a native class, which is made only through
+        `__init__` (never ``__new__`` alone) and has no ``__dict__`` to copy."""
         options = options or WarfishOptions()
         self.options = options
         self.map = options.board
         self.num_players = options.players
         self.fog = options.fog
+        self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
+        self._legal: Sequence[Any] | None = None
+        self.setup_menus: dict[int, PlaceMenu] = {}
+        self._passing = self._turn_over = False
+        if not deal:
+            return
         self.rng = Rng(seed)
         self.events: EventLog = []
         size, players = self.map.size, options.players
@@ -113,17 +125,12 @@ class WarfishState(Engine):
         self.winner: int | None = None
         self.end_reason = ""
         self.ended_by = EndReason.RULES
-        self._legal: Sequence[Any] | None = None
-        self.setup_menus: dict[int, PlaceMenu] = {}
-        self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
-        self._passing = self._turn_over = False
         self._deal()
 
     # ------------------------------------------------------------------ contract
 
     def clone(self) -> WarfishState:
-        twin = WarfishState.__new__(WarfishState)
-        twin.__dict__.update(self.__dict__)
+        twin = WarfishState(0, self.options, deal=False)
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
         twin.owner = list(self.owner)
@@ -131,13 +138,25 @@ class WarfishState(Engine):
         twin.hands = [list(h) for h in self.hands]
         twin.deck = list(self.deck)
         twin.discard = list(self.discard)
+        twin.trades = self.trades
         twin.alive = list(self.alive)
         twin.territory_count = list(self.territory_count)
         twin.unit_count = list(self.unit_count)
+        twin.phase = self.phase
+        twin.seat = self.seat
+        twin.round = self.round
+        twin.to_place = self.to_place
         twin.setup_left = list(self.setup_left)
+        twin.captured = self.captured
+        twin.attacks = self.attacks
+        twin.transfers = self.transfers
+        twin.bonus_used = self.bonus_used
+        twin.forced_only = self.forced_only
+        twin.pending = self.pending
+        twin.winner = self.winner
+        twin.end_reason = self.end_reason
+        twin.ended_by = self.ended_by
         twin.holdings = self.holdings.copy()
-        twin._legal = None
-        twin.setup_menus = {}
         return twin
 
     def to_move(self) -> tuple[int, ...]:
