@@ -44,8 +44,8 @@ Pending = tuple[int, str, str, tuple[Op, ...], Ctx]
 def run_ops_step(state: FoodChainState, ops: tuple[Op, ...], index: int, ctx: Ctx) -> None:
     """Op `index` of an effect, then the death clean-up, then the next op."""
     if index + 1 < len(ops):
-        state.push(run_ops_step, ops, index + 1, ctx)
-    state.push(deaths_step)
+        state.stack.append((run_ops_step, (ops, index + 1, ctx)))
+    state.stack.append((deaths_step, ()))
     start_op(state, ops[index], ctx)
 
 
@@ -90,7 +90,7 @@ def chosen(state: FoodChainState, action: Target, op: Op, ctx: Ctx) -> None:
     state.events.append((TARGET, PUBLIC, ctx.controller, ctx.source, action.card, action.player))
     creature = state.on_field.get(ref) if ref >= 0 else None
     if creature is not None and creature.seat != ctx.controller and ctx.controller == state.active:
-        state.push(apply_step, op, ctx, (ref,))
+        state.stack.append((apply_step, (op, ctx, (ref,))))
         fire_trap(state, creature.seat, ("creature_targeted",), trigger=ref, serial=ctx.serial)
     else:
         apply_op(state, op, ctx, (ref,))
@@ -128,9 +128,7 @@ def trigger_step(
         return
     if ops:
         state.events.append((ABILITY, PUBLIC, seat, uid, name, when))
-        state.push(
-            run_ops_step, ops, 0, Ctx(seat, uid, kind, when, attacker, defender, None, serial)
-        )
+        run_ops_step(state, ops, 0, Ctx(seat, uid, kind, when, attacker, defender, None, serial))
 
 
 def order_step(state: FoodChainState, seat: int, items: tuple[Pending, ...]) -> None:
@@ -155,14 +153,14 @@ def _resume_order(
     picked = next(item for item in items if item[0] == action.card)
     rest = tuple(item for item in items if item is not picked)
     if rest:
-        state.push(order_step, seat, rest)
+        state.stack.append((order_step, (seat, rest)))
     _fire(state, picked)
 
 
 def _fire(state: FoodChainState, item: Pending) -> None:
     uid, name, when, ops, ctx = item
     state.events.append((ABILITY, PUBLIC, ctx.controller, uid, name, when))
-    state.push(run_ops_step, ops, 0, ctx)
+    run_ops_step(state, ops, 0, ctx)
 
 
 def queue_triggers(state: FoodChainState, by_seat: dict[int, list[Pending]]) -> None:
@@ -171,7 +169,7 @@ def queue_triggers(state: FoodChainState, by_seat: dict[int, list[Pending]]) -> 
     for seat in (1 - state.active, state.active):
         items = by_seat.get(seat)
         if items:
-            state.push(order_step, seat, tuple(items))
+            state.stack.append((order_step, (seat, tuple(items))))
 
 
 def queue_turn_effects(state: FoodChainState, when: str) -> None:
@@ -234,9 +232,9 @@ def fire_trap(
             hand.remove(uid)
             state.revealed[owner].discard(uid)
             state.events.append((TRAP, PUBLIC, owner, uid, card.name, card.trigger))
-            state.push(to_exile_step, owner, uid)
+            state.stack.append((to_exile_step, (owner, uid)))
             ctx = Ctx(owner, uid, "trap", card.trigger, attacker, defender, trigger, serial)
-            state.push(run_ops_step, card.effect, 0, ctx)
+            state.stack.append((run_ops_step, (card.effect, 0, ctx)))
             return True
     return False
 

@@ -7,7 +7,9 @@ an attack or a trigger pushes the steps it consists of; traps and deaths push th
 top, so they resolve *before* the action that caused them continues (rules §8). When a step
 needs a player's decision (what to eat, a target, a mode, an order) it parks a `Decision`
 and the machine stops; the decision's options are the legal actions, and applying one
-resumes where it stopped. Because steps are immutable tuples and every mutable object is
+resumes where it stopped. A step whose last act would be to push another calls it instead:
+it would be the next to run anyway, and no decision can come in between, so the stack at
+every decision is the same. Because steps are immutable tuples and every mutable object is
 copied by hand, `clone` is cheap and a search can branch anywhere, even mid-resolution.
 
 `apply` is the platform's one shape (`sparring.core.engine.Engine`): the game is not over,
@@ -205,22 +207,19 @@ class FoodChainState(Engine, TwoSeatOutcome):
         twin.pending = self.pending
         twin.cancelled = set(self.cancelled)
         twin.no_damage = set(self.no_damage)
-        for name in (
-            "serial",
-            "turn",
-            "turn_event",
-            "previous_turn_event",
-            "phase",
-            "played",
-            "combat_closed",
-            "end_requested",
-            "winner",
-            "end_reason",
-            "ended_by",
-            "first",
-            "active",
-        ):
-            setattr(twin, name, getattr(self, name))
+        twin.serial = self.serial
+        twin.turn = self.turn
+        twin.turn_event = self.turn_event
+        twin.previous_turn_event = self.previous_turn_event
+        twin.phase = self.phase
+        twin.played = self.played
+        twin.combat_closed = self.combat_closed
+        twin.end_requested = self.end_requested
+        twin.winner = self.winner
+        twin.end_reason = self.end_reason
+        twin.ended_by = self.ended_by
+        twin.first = self.first
+        twin.active = self.active
         twin._legal = None
         return twin
 
@@ -240,15 +239,24 @@ class FoodChainState(Engine, TwoSeatOutcome):
             return None
         return Outcome(self.winner, self.returns(), self.ended_by, self.end_reason)
 
+    @property
+    def current_player(self) -> int:
+        """The seat to decide now; -1 once the game is over."""
+        if self.phase == OVER:
+            return -1
+        pending = self.pending
+        return self.active if pending is None else pending.player
+
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """The legal actions of `player` (default: whoever must decide), in a stable order:
         a pending decision's options, or the turn's free choices."""
         if self.phase == OVER:
             return ()
-        if player is not None and player != self.current_player:
+        pending = self.pending
+        if pending is not None:
+            return pending.options if player is None or player == pending.player else ()
+        if player is not None and player != self.active:
             return ()
-        if self.pending is not None:
-            return self.pending.options
         return self._menu()
 
     def _menu(self) -> list[Action]:
@@ -287,10 +295,6 @@ class FoodChainState(Engine, TwoSeatOutcome):
 
     # ------------------------------------------------------------------ the machine
 
-    def push(self, function: Callable[..., None], *args: Any) -> None:
-        """Schedule a step; the last pushed runs first."""
-        self.stack.append((function, args))
-
     def wait(
         self,
         player: int,
@@ -307,21 +311,21 @@ class FoodChainState(Engine, TwoSeatOutcome):
         """Resolve steps until a decision is needed or the game is over; at the turn's free
         decision points, skip those where ending the phase is the only choice."""
         stack = self.stack
-        while self.phase != OVER and self.pending is None:
+        pop = stack.pop
+        self._legal = None
+        while self.pending is None and self.phase != OVER:
             if stack:
-                function, args = stack.pop()
+                function, args = pop()
                 function(self, *args)
-                continue
-            if self.end_requested:
+            elif self.end_requested:
                 self.end_requested = False
                 end_turn(self)
-                continue
-            self._legal = legal = free_actions(self)
-            if len(legal) > 1:
-                return
-            self._legal = None
-            end_phase(self)
-        self._legal = None
+            else:
+                legal = free_actions(self)
+                if len(legal) > 1:
+                    self._legal = legal
+                    return
+                end_phase(self)
 
     def new_serial(self) -> int:
         self.serial += 1
