@@ -37,10 +37,10 @@ from sparring.core.rng import Rng
 from sparring.core.sharedlog import EventLog, fork
 
 from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
-from .cards import CardDef, load_pool
+from .cards import CardDef
 from .combat import act_attack
 from .creature import Creature
-from .decks import prebuilt_decks, resolve_deck
+from .decks import deck_cards, prebuilt_decks, resolve_deck
 from .events import FORFEIT, GAME_END
 from .legality import free_actions, why_not_free, why_not_option
 from .limits import HAND_SIZE, START_HP
@@ -120,25 +120,21 @@ class FoodChainState(Engine, TwoSeatOutcome):
         self.options = options = options or FoodChainOptions()
         self.rng = rng = Rng(seed)
         self.events: EventLog = []
-        pool = load_pool()
         decks = [self._deck(options.deck0, 0), self._deck(options.deck1, 1)]
         self.decklists: tuple[tuple[str, ...], tuple[str, ...]] = (decks[0], decks[1])
+        dealt = deck_cards(decks[0]) + deck_cards(decks[1])  # seat 0's cards, then seat 1's
+        first_of_seat1 = len(decks[0])
         # Instance ids are a seeded permutation, unrelated to deck order or list position,
-        # so seeing a card's id says nothing about where it was.
-        ids = list(range(len(decks[0]) + len(decks[1])))
+        # so seeing a card's id says nothing about where it was: the card dealt n-th gets
+        # ids[n].
+        ids = list(range(len(dealt)))
         shuffle(ids, rng, "card_ids")
-        dealt: list[tuple[int, CardDef, int]] = []  # (instance id, card, owner)
-        self.decks: list[list[int]] = [[], []]
-        next_id = iter(ids)
+        self.decks: list[list[int]] = [ids[:first_of_seat1], ids[first_of_seat1:]]
         for seat in (0, 1):
-            for name in decks[seat]:
-                uid = next(next_id)
-                dealt.append((uid, pool.card(name), seat))
-                self.decks[seat].append(uid)
             shuffle(self.decks[seat], rng, "shuffle")
-        dealt.sort(key=lambda entry: entry[0])
-        self.defs: list[CardDef] = [card for _, card, _ in dealt]
-        self.owner: list[int] = [seat for _, _, seat in dealt]
+        dealt_as = sorted(range(len(ids)), key=ids.__getitem__)  # by id: its place in the deal
+        self.defs: list[CardDef] = [dealt[n] for n in dealt_as]
+        self.owner: list[int] = [0 if n < first_of_seat1 else 1 for n in dealt_as]
         self._empty_table()
         for seat in (0, 1):
             for _ in range(HAND_SIZE):
