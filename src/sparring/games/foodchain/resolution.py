@@ -151,8 +151,10 @@ def order_step(state: FoodChainState, seat: int, items: tuple[Pending, ...]) -> 
 def _resume_order(
     state: FoodChainState, action: Order, seat: int, items: tuple[Pending, ...]
 ) -> None:
-    picked = next(item for item in items if item[0] == action.card)
-    rest = tuple(item for item in items if item is not picked)
+    # By position, not identity: compiled code may rebuild the tuples it passes around.
+    at = next(index for index, item in enumerate(items) if item[0] == action.card)
+    picked = items[at]
+    rest = items[:at] + items[at + 1 :]
     if rest:
         state.stack.append((order_step, (seat, rest)))
     _fire(state, picked)

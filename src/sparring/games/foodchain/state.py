@@ -116,7 +116,14 @@ class FoodChainState(Engine, TwoSeatOutcome):
     # the state because the operations themselves resolve effects (see `resolution`).
     operations: ClassVar[dict[str, OpHandler]] = OPERATIONS
 
-    def __init__(self, seed: int, options: FoodChainOptions | None = None) -> None:
+    def __init__(
+        self, seed: int, options: FoodChainOptions | None = None, *, blank: bool = False
+    ) -> None:
+        """A new game, dealt from `seed`. With `blank`, an object with nothing set at all,
+        which `clone`, `position.build` and determinization fill in themselves (the compiled
+        build's state can only be made through its constructor)."""
+        if blank:
+            return
         self.options = options = options or FoodChainOptions()
         self.rng = rng = Rng(seed)
         self.events: EventLog = []
@@ -183,7 +190,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
     # ------------------------------------------------------------------ contract
 
     def clone(self) -> FoodChainState:
-        twin = FoodChainState.__new__(FoodChainState)
+        twin = FoodChainState(0, blank=True)
         twin.options = self.options
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
