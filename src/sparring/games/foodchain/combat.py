@@ -43,26 +43,48 @@ from .keywords import (
     POISONOUS,
     TOXIC,
 )
-from .resolution import deaths_step, fire_trap, trigger_step
+from .resolution import deaths, deaths_step, fire_trap, trigger_step
 
 if TYPE_CHECKING:
     from .state import FoodChainState
 
 
-def attack_targets(state: FoodChainState, creature: Creature) -> list[AttackTarget]:
+#: What an attacker of one seat may aim at on the rival's field, read once per listing: the
+#: Lure creatures, the creatures an attacker without Acuity may attack (neither Hidden nor
+#: Invisible), and every creature.
+EnemyField = tuple[list[int], list[int], list[int]]
+
+
+def enemy_field(state: FoodChainState, seat: int) -> EnemyField:
+    """The rival field as attackers of `seat` see it (`EnemyField`)."""
+    lure: list[int] = []
+    plain: list[int] = []
+    every: list[int] = []
+    for c in state.fields[1 - seat]:
+        kw = c.kw
+        if kw & LURE:
+            lure.append(c.uid)
+        if not kw & (HIDDEN | INVISIBLE):
+            plain.append(c.uid)
+        every.append(c.uid)
+    return lure, plain, every
+
+
+def attack_targets(
+    state: FoodChainState, creature: Creature, enemy: EnemyField | None = None
+) -> list[AttackTarget]:
     """What `creature` may attack now (`RIVAL`: the rival directly), or nothing if it cannot
-    attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9)."""
+    attack (rules §5.1-5.2, Lure over Hidden/Invisible by ruling 9). `enemy` is the rival
+    field's `enemy_field`, when the caller lists several attackers."""
     if creature.passive() or creature.attacks >= creature.strikes:
         return []
-    enemies = state.fields[1 - creature.seat]
-    lure = [c.uid for c in enemies if c.kw & LURE]
+    lure, plain, every = enemy_field(state, creature.seat) if enemy is None else enemy
     if lure:
         return list(lure)
     targets: list[AttackTarget] = []
     if not creature.exhausted or creature.kw & HASTE:
         targets.append(RIVAL)
-    acuity = creature.kw & ACUITY
-    targets.extend(c.uid for c in enemies if acuity or not c.kw & (HIDDEN | INVISIBLE))
+    targets.extend(every if creature.kw & ACUITY else plain)
     return targets
 
 
@@ -75,14 +97,23 @@ def act_attack(state: FoodChainState, attacker: int, target: int | None) -> None
     seat = creature.seat
     state.events.append((ATTACK, PUBLIC, seat, attacker, target))
     if target is None:
-        state.push(_direct_damage_step, attacker, serial)
-        state.push(_before_combat_step, attacker, None, serial)
+        state.stack.extend(
+            (
+                (_direct_damage_step, (attacker, serial)),
+                (_before_combat_step, (attacker, None, serial)),
+            )
+        )
         fire_trap(state, 1 - seat, ("rival_attacks_directly",), attacker=attacker, serial=serial)
         return
-    state.push(_after_combat_step, attacker, target, serial)
-    state.push(_strikes_step, attacker, target, serial)
-    state.push(_on_defend_step, attacker, target, serial)
-    state.push(_before_combat_step, attacker, target, serial)
+    args = (attacker, target, serial)
+    state.stack.extend(
+        (
+            (_after_combat_step, args),
+            (_strikes_step, args),
+            (_on_defend_step, args),
+            (_before_combat_step, args),
+        )
+    )
     fire_trap(
         state, 1 - seat, ("creature_attacked",), attacker=attacker, defender=target, serial=serial
     )
@@ -114,7 +145,7 @@ def _before_combat_step(
     if not _still_on(state, attacker, defender, serial):
         _stop(state, attacker, serial)
         return
-    state.push(trigger_step, attacker, "before_combat", attacker, defender, serial)
+    trigger_step(state, attacker, "before_combat", attacker, defender, serial)
 
 
 def _on_defend_step(state: FoodChainState, attacker: int, defender: int, serial: int) -> None:
@@ -122,7 +153,7 @@ def _on_defend_step(state: FoodChainState, attacker: int, defender: int, serial:
         if serial not in state.cancelled:
             _stop(state, attacker, serial)
         return
-    state.push(trigger_step, defender, "on_defend", attacker, defender, serial)
+    trigger_step(state, defender, "on_defend", attacker, defender, serial)
 
 
 def _strike(state: FoodChainState, struck: Creature, amount: int) -> tuple[bool, bool]:
@@ -170,8 +201,8 @@ def _strikes_step(state: FoodChainState, attacker: int, defender: int, serial: i
     if state.options.neurotoxic_before_deaths:
         _paralyze_step(state, tuple(venom))
     elif venom:
-        state.push(_paralyze_step, tuple(venom))
-    state.push(deaths_step)
+        state.stack.append((_paralyze_step, (tuple(venom),)))
+    deaths(state)
 
 
 def _paralyze_step(state: FoodChainState, struck: tuple[int, ...]) -> None:
@@ -190,9 +221,9 @@ def _after_combat_step(
     if serial in state.cancelled:
         return
     if defender is not None and defender in state.on_field:
-        state.push(trigger_step, defender, "after_combat", attacker, defender, serial)
+        state.stack.append((trigger_step, (defender, "after_combat", attacker, defender, serial)))
     if attacker in state.on_field:
-        state.push(trigger_step, attacker, "after_combat", attacker, defender, serial)
+        trigger_step(state, attacker, "after_combat", attacker, defender, serial)
 
 
 def _direct_damage_step(state: FoodChainState, attacker: int, serial: int) -> None:
@@ -201,8 +232,8 @@ def _direct_damage_step(state: FoodChainState, attacker: int, serial: int) -> No
             _stop(state, attacker, serial)
         return
     a = state.on_field[attacker]
-    state.push(_after_combat_step, attacker, None, serial)
-    state.push(deaths_step)
+    state.stack.append((_after_combat_step, (attacker, None, serial)))
+    state.stack.append((deaths_step, ()))
     amount = 0 if a.harmless() else a.atk
     if amount > 0:
         damage_player(state, 1 - a.seat, amount, combat=True, serial=serial)

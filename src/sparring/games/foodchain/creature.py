@@ -53,12 +53,9 @@ class Creature:
         self.attacks = 0
 
     def copy(self) -> Creature:
-        twin = Creature.__new__(Creature)
-        twin.uid = self.uid
-        twin.card = self.card
-        twin.owner = self.owner
-        twin.seat = self.seat
-        twin.token = self.token
+        """An independent twin (built through the constructor, which a compiled class
+        needs, then given every mutable number and mark)."""
+        twin = Creature(self.uid, self.card, self.owner, self.seat, self.token)
         twin.atk = self.atk
         twin.hp = self.hp
         twin.max_hp = self.max_hp

@@ -44,9 +44,9 @@ def damage_player(
     """Damage to a player, with the traps it opens when it is the rival's: "non-combat
     damage" (not for attacks), then "HP would reach 0", then the damage unless negated."""
     serial = state.new_serial() if serial is None else serial
-    state.push(hit_player_step, seat, amount, serial, combat)
+    state.stack.append((hit_player_step, (seat, amount, serial, combat)))
     if seat != state.active:
-        state.push(zero_window_step, seat, amount, serial)
+        state.stack.append((zero_window_step, (seat, amount, serial)))
         if not combat:
             fire_trap(state, seat, ("noncombat_damage",), serial=serial)
 

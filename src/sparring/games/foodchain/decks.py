@@ -99,6 +99,14 @@ def prebuilt_decks() -> dict[str, tuple[str, ...]]:
     return decks
 
 
+@functools.cache
+def deck_cards(names: tuple[str, ...]) -> tuple[CardDef, ...]:
+    """The cards of a checked deck list (see `resolve_deck`), in its order; looked up once
+    per list, since every game deals its decks again."""
+    pool = load_pool()
+    return tuple(pool.card(name) for name in names)
+
+
 def resolve_deck(spec: str | list[str], where: str) -> tuple[str, ...]:
     """A deck given as a prebuilt deck's name or as a list of card names, checked."""
     if isinstance(spec, str):

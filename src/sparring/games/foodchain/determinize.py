@@ -129,7 +129,7 @@ class Sampler:
         self.seat = seat
         self.view = view
         pool = load_pool()
-        state = FoodChainState.__new__(FoodChainState)
+        state = FoodChainState(0, blank=True)
         state.options = view.options
         state.rng = Rng(0)
         state.decklists = (view.players[0].decklist, view.players[1].decklist)

@@ -21,11 +21,11 @@ from .actions import (
     Play,
     Target,
 )
-from .combat import attack_targets
+from .combat import attack_targets, enemy_field
 from .keywords import LURE
 from .limits import FIELD_LIMIT
 from .phases import COMBAT, MAINS
-from .plays import activatable, can_play
+from .plays import can_discard, can_sacrifice, playable
 from .vocabulary import FIELD_SPELL, PREDATOR, TRAP
 
 if TYPE_CHECKING:
@@ -35,18 +35,50 @@ FIELD_FULL = f"your field is full ({FIELD_LIMIT} cards: creatures and a field sp
 
 
 def free_actions(state: FoodChainState) -> list[Action]:
-    actions: list[Action] = []
-    seat = state.active
-    if state.phase in MAINS:
-        for uid in state.hands[seat]:
-            if state.defs[uid].category != TRAP and can_play(state, uid):
-                actions.append(Play(uid))
-        actions.extend(Activate(uid) for uid in activatable(state))
-    elif state.phase == COMBAT and not state.combat_closed:
-        for creature in state.fields[seat]:
-            for target in attack_targets(state, creature):
-                actions.append(Attack(creature.uid, target))
+    """The active player's free choices now, in the module's order."""
+    phase = state.phase
+    if phase in MAINS:
+        actions = _main_phase_actions(state)
+    elif phase == COMBAT and not state.combat_closed:
+        actions = _attacks(state)
+    else:
+        actions = []
     actions.append(END_PHASE)
+    return actions
+
+
+def _main_phase_actions(state: FoodChainState) -> list[Action]:
+    """Plays in hand order, then activations (discards in hand order, then sacrifices in
+    field order). The turn's facts every card is judged by are read once for the hand."""
+    seat = state.active
+    defs = state.defs
+    played = state.played
+    room = state.field_count(seat) < FIELD_LIMIT
+    actions: list[Action] = []
+    discards: list[Action] = []
+    for uid in state.hands[seat]:
+        card = defs[uid]
+        if card.category != TRAP and playable(state, seat, uid, played, room):
+            actions.append(Play(uid))
+        if card.abilities and can_discard(state, seat, uid):
+            discards.append(Activate(uid))
+    actions.extend(discards)
+    for creature in state.fields[seat]:
+        if creature.abilities and can_sacrifice(state, seat, creature):
+            actions.append(Activate(creature.uid))
+    return actions
+
+
+def _attacks(state: FoodChainState) -> list[Action]:
+    """Every attack, attackers in field order, each one's targets in `attack_targets`'s
+    order; the rival's field is read once for all of them."""
+    seat = state.active
+    enemy = enemy_field(state, seat)
+    actions: list[Action] = []
+    for creature in state.fields[seat]:
+        uid = creature.uid
+        for target in attack_targets(state, creature, enemy):
+            actions.append(Attack(uid, target))
     return actions
 
 

@@ -35,7 +35,7 @@ OpHandler = Callable[["FoodChainState", Op, Ctx, Refs], None]
 
 
 def _resume_choose(state: FoodChainState, action: Choose, op: Op, ctx: Ctx) -> None:
-    state.push(run_ops_step, op.options[action.option][1], 0, ctx)
+    state.stack.append((run_ops_step, (op.options[action.option][1], 0, ctx)))
 
 
 def _resume_tutor(state: FoodChainState, action: Target, seat: int) -> None:
@@ -189,7 +189,7 @@ def _op_summon(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:
             break
         placed.append(place_creature(state, me, new_card(state, card, me), token=True).uid)
     for uid in reversed(placed):
-        state.push(trigger_step, uid, "on_play")
+        state.stack.append((trigger_step, (uid, "on_play")))
 
 
 def _op_play(state: FoodChainState, op: Op, ctx: Ctx, refs: Refs) -> None:

@@ -24,6 +24,7 @@ from .vocabulary import FIELD_SPELL, PREDATOR
 from .zones import CARRION, EXILE, HAND, leave_field, place_creature, to_exile_step
 
 if TYPE_CHECKING:
+    from .creature import Creature
     from .state import FoodChainState
 
 
@@ -45,14 +46,14 @@ def declare_play(state: FoodChainState, seat: int, uid: int, zone: str, how: str
         state.played = True
     state.events.append((PLAY, PUBLIC, seat, uid, card.name, zone))
     if card.is_creature:
-        state.push(_place_creature_step, seat, uid, serial, how)
+        state.stack.append((_place_creature_step, (seat, uid, serial, how)))
         kind = "rival_plays_predator" if card.category == PREDATOR else "rival_plays_prey"
         windows: tuple[str, ...] = ("rival_plays_card", kind)
     elif card.category == FIELD_SPELL:
-        state.push(_place_field_spell_step, seat, uid, serial, how)
+        state.stack.append((_place_field_spell_step, (seat, uid, serial, how)))
         windows = ("rival_plays_card",)
     else:
-        state.push(_cast_step, seat, uid, serial, how)
+        state.stack.append((_cast_step, (seat, uid, serial, how)))
         windows = ("rival_plays_card",)
     if seat == state.active:
         fire_trap(state, 1 - seat, windows, trigger=uid, serial=serial)
@@ -82,21 +83,22 @@ def eat_pool(state: FoodChainState, seat: int, scavenge: bool) -> list[int]:
     return pool
 
 
-def can_play(state: FoodChainState, uid: int) -> bool:
-    """Whether the active player may play `uid` from hand now."""
+def playable(state: FoodChainState, seat: int, uid: int, played: bool, room: bool) -> bool:
+    """Whether `seat`, the active player, may play `uid` from hand now, given the turn's
+    facts (which a legal list reads once for the whole hand): whether the turn's play is
+    used, whether the field has room for one more card."""
     card = state.defs[uid]
-    seat = state.active
     how = card.how
-    if how == "limit" and state.played:
+    if how == "limit" and played:
         return False
     if card.is_creature:
-        if state.field_count(seat) >= FIELD_LIMIT:
+        if not room:
             return False
-        if card.category == PREDATOR and how == "free" and state.played:
+        if card.category == PREDATOR and how == "free" and played:
             return bool(eat_pool(state, seat, bool(card.keywords & SCAVENGE)))
         return True
     if card.category == FIELD_SPELL:
-        return state.field_spell[seat] is not None or state.field_count(seat) < FIELD_LIMIT
+        return room or state.field_spell[seat] is not None
     if card.trigger is not None:
         return False
     return castable(state, card.effect, Ctx(seat, uid, "spell", "cast"))
@@ -110,7 +112,7 @@ def act_activate(state: FoodChainState, uid: int) -> None:
         # death clean-up (so its on-slain resolves before the ability, as after any op),
         # unless the option keeps the original engine's destroy-like sacrifice.
         ops = creature.abilities["sacrifice"]
-        state.push(run_ops_step, ops, 0, Ctx(seat, uid, "creature", "sacrifice"))
+        state.stack.append((run_ops_step, (ops, 0, Ctx(seat, uid, "creature", "sacrifice"))))
         if state.options.sacrifice_not_slain:
             state.events.append((DIES, PUBLIC, uid, creature.card.name, False))
             leave_field(state, creature, CARRION)
@@ -123,23 +125,29 @@ def act_activate(state: FoodChainState, uid: int) -> None:
     state.exile[seat].append(uid)
     card = state.defs[uid]
     state.events.append((MOVE, PUBLIC, uid, card.name, seat, HAND, EXILE))
-    state.push(run_ops_step, card.abilities["discard"], 0, Ctx(seat, uid, "creature", "discard"))
+    state.stack.append(
+        (run_ops_step, (card.abilities["discard"], 0, Ctx(seat, uid, "creature", "discard")))
+    )
 
 
-def activatable(state: FoodChainState) -> list[int]:
-    """Cards whose activated ability the active player may use now: discard abilities in
-    hand, sacrifice abilities on the field, when their chosen targets have a choice."""
-    seat = state.active
-    found = []
-    for uid in state.hands[seat]:
-        ops = state.defs[uid].abilities.get("discard")
-        if ops and castable(state, ops, Ctx(seat, uid, "creature", "discard")):
-            found.append(uid)
-    for creature in state.fields[seat]:
-        ops = creature.abilities.get("sacrifice")
-        if ops and castable(state, ops, Ctx(seat, creature.uid, "creature", "sacrifice")):
-            found.append(creature.uid)
-    return found
+def can_discard(state: FoodChainState, seat: int, uid: int) -> bool:
+    """Whether `seat` may use the discard ability of `uid` in hand now (it has one, and its
+    chosen targets have a choice)."""
+    abilities = state.defs[uid].abilities
+    if not abilities:
+        return False
+    ops = abilities.get("discard")
+    if not ops:
+        return False
+    return castable(state, ops, Ctx(seat, uid, "creature", "discard"))
+
+
+def can_sacrifice(state: FoodChainState, seat: int, creature: Creature) -> bool:
+    """Whether `seat` may use the sacrifice ability of `creature` on its field now."""
+    ops = creature.abilities.get("sacrifice")
+    if not ops:
+        return False
+    return castable(state, ops, Ctx(seat, creature.uid, "creature", "sacrifice"))
 
 
 # ---------------------------------------------------------------------- steps
@@ -155,7 +163,7 @@ def _place_creature_step(state: FoodChainState, seat: int, uid: int, serial: int
     card = state.defs[uid]
     if card.category != PREDATOR:
         place_creature(state, seat, uid, token=False)
-        state.push(trigger_step, uid, "on_play")
+        trigger_step(state, uid, "on_play")
         return
     pool = eat_pool(state, seat, bool(card.keywords & SCAVENGE))
     must_eat = how == "free" and state.played
@@ -203,8 +211,8 @@ def _finish_eating(state: FoodChainState, action: Eat, seat: int, uid: int, how:
     state.events.append((EAT, PUBLIC, seat, uid, list(action.cards), nutrition))
     place_creature(state, seat, uid, token=False, bonus=nutrition, dry=dry)
     if not dry:
-        state.push(trigger_step, uid, "on_consume")
-        state.push(trigger_step, uid, "on_play")
+        state.stack.append((trigger_step, (uid, "on_consume")))
+        trigger_step(state, uid, "on_play")
 
 
 def _place_field_spell_step(
@@ -222,17 +230,15 @@ def _place_field_spell_step(
         return
     state.field_spell[seat] = uid
     state.events.append((MOVE, PUBLIC, uid, state.defs[uid].name, seat, "played", "field"))
-    state.push(trigger_step, uid, "on_play")
+    trigger_step(state, uid, "on_play")
 
 
 def _cast_step(state: FoodChainState, seat: int, uid: int, serial: int, how: str) -> None:
     if serial in state.cancelled:
         unplay(state, seat, uid, how, "play")
         return
-    state.push(to_exile_step, seat, uid)
-    state.push(
-        run_ops_step, state.defs[uid].effect, 0, Ctx(seat, uid, "spell", "cast", serial=serial)
-    )
+    state.stack.append((to_exile_step, (seat, uid)))
+    run_ops_step(state, state.defs[uid].effect, 0, Ctx(seat, uid, "spell", "cast", serial=serial))
 
 
 # Steps (and the eating decision's resume) that hold a declared card not yet on the field

@@ -77,7 +77,7 @@ def build(
         raise BadInput(f"active must be 0 or 1, got {active!r}")
     if phase not in PHASES:
         raise BadInput(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
-    state = FoodChainState.__new__(FoodChainState)
+    state = FoodChainState(seed, blank=True)
     state.options = options or FoodChainOptions()
     state.rng = Rng(seed)
     state.events = []

@@ -28,6 +28,7 @@ from .vocabulary import CHOSEN
 from .zones import CARRION, draw_card, leave_field, to_exile_step
 
 if TYPE_CHECKING:
+    from .creature import Creature
     from .state import FoodChainState
 
 # The Regen keyword as an end-of-turn effect: the creature returns to its max HP.
@@ -44,8 +45,8 @@ Pending = tuple[int, str, str, tuple[Op, ...], Ctx]
 def run_ops_step(state: FoodChainState, ops: tuple[Op, ...], index: int, ctx: Ctx) -> None:
     """Op `index` of an effect, then the death clean-up, then the next op."""
     if index + 1 < len(ops):
-        state.push(run_ops_step, ops, index + 1, ctx)
-    state.push(deaths_step)
+        state.stack.append((run_ops_step, (ops, index + 1, ctx)))
+    state.stack.append((deaths_step, ()))
     start_op(state, ops[index], ctx)
 
 
@@ -90,7 +91,7 @@ def chosen(state: FoodChainState, action: Target, op: Op, ctx: Ctx) -> None:
     state.events.append((TARGET, PUBLIC, ctx.controller, ctx.source, action.card, action.player))
     creature = state.on_field.get(ref) if ref >= 0 else None
     if creature is not None and creature.seat != ctx.controller and ctx.controller == state.active:
-        state.push(apply_step, op, ctx, (ref,))
+        state.stack.append((apply_step, (op, ctx, (ref,))))
         fire_trap(state, creature.seat, ("creature_targeted",), trigger=ref, serial=ctx.serial)
     else:
         apply_op(state, op, ctx, (ref,))
@@ -128,9 +129,7 @@ def trigger_step(
         return
     if ops:
         state.events.append((ABILITY, PUBLIC, seat, uid, name, when))
-        state.push(
-            run_ops_step, ops, 0, Ctx(seat, uid, kind, when, attacker, defender, None, serial)
-        )
+        run_ops_step(state, ops, 0, Ctx(seat, uid, kind, when, attacker, defender, None, serial))
 
 
 def order_step(state: FoodChainState, seat: int, items: tuple[Pending, ...]) -> None:
@@ -152,17 +151,19 @@ def order_step(state: FoodChainState, seat: int, items: tuple[Pending, ...]) -> 
 def _resume_order(
     state: FoodChainState, action: Order, seat: int, items: tuple[Pending, ...]
 ) -> None:
-    picked = next(item for item in items if item[0] == action.card)
-    rest = tuple(item for item in items if item is not picked)
+    # By position, not identity: compiled code may rebuild the tuples it passes around.
+    at = next(index for index, item in enumerate(items) if item[0] == action.card)
+    picked = items[at]
+    rest = items[:at] + items[at + 1 :]
     if rest:
-        state.push(order_step, seat, rest)
+        state.stack.append((order_step, (seat, rest)))
     _fire(state, picked)
 
 
 def _fire(state: FoodChainState, item: Pending) -> None:
     uid, name, when, ops, ctx = item
     state.events.append((ABILITY, PUBLIC, ctx.controller, uid, name, when))
-    state.push(run_ops_step, ops, 0, ctx)
+    run_ops_step(state, ops, 0, ctx)
 
 
 def queue_triggers(state: FoodChainState, by_seat: dict[int, list[Pending]]) -> None:
@@ -171,7 +172,7 @@ def queue_triggers(state: FoodChainState, by_seat: dict[int, list[Pending]]) -> 
     for seat in (1 - state.active, state.active):
         items = by_seat.get(seat)
         if items:
-            state.push(order_step, seat, tuple(items))
+            state.stack.append((order_step, (seat, tuple(items))))
 
 
 def queue_turn_effects(state: FoodChainState, when: str) -> None:
@@ -234,9 +235,9 @@ def fire_trap(
             hand.remove(uid)
             state.revealed[owner].discard(uid)
             state.events.append((TRAP, PUBLIC, owner, uid, card.name, card.trigger))
-            state.push(to_exile_step, owner, uid)
+            state.stack.append((to_exile_step, (owner, uid)))
             ctx = Ctx(owner, uid, "trap", card.trigger, attacker, defender, trigger, serial)
-            state.push(run_ops_step, card.effect, 0, ctx)
+            state.stack.append((run_ops_step, (card.effect, 0, ctx)))
             return True
     return False
 
@@ -267,7 +268,7 @@ def deaths(state: FoodChainState) -> None:
     player's first) and the rival's "creature slain" traps."""
     active = state.active
     fields = state.fields
-    if any(c.hp <= 0 for c in fields[0]) or any(c.hp <= 0 for c in fields[1]):
+    if _anyone_dying(fields[0]) or _anyone_dying(fields[1]):
         triggers: dict[int, list[Pending]] = {0: [], 1: []}
         slain_traps = []
         for seat in (active, 1 - active):
@@ -288,3 +289,12 @@ def deaths(state: FoodChainState) -> None:
         queue_triggers(state, triggers)
     else:
         state.check_victory()
+
+
+def _anyone_dying(field: list[Creature]) -> bool:
+    """Whether a creature of `field` is at 0 HP or below (asked after every operation; a
+    loop, which on fields of three costs less than `any` over a generator)."""
+    for creature in field:  # noqa: SIM110 (see the docstring)
+        if creature.hp <= 0:
+            return True
+    return False

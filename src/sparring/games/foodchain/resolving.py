@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from types import FunctionType, ModuleType
+from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import Any
 
 from sparring.core.errors import BadInput
@@ -35,7 +35,9 @@ def _functions() -> dict[str, Callable[..., None]]:
     for module in _MODULES:
         short = module.__name__.rsplit(".", 1)[1]
         for name, value in vars(module).items():
-            if isinstance(value, FunctionType) and value.__module__ == module.__name__:
+            # A rule module compiled with mypyc (the compiled build) holds builtin functions.
+            function = isinstance(value, FunctionType | BuiltinFunctionType)
+            if function and value.__module__ == module.__name__:
                 found[f"{short}.{name}"] = value
     return found
 

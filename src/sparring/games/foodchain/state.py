@@ -7,7 +7,9 @@ an attack or a trigger pushes the steps it consists of; traps and deaths push th
 top, so they resolve *before* the action that caused them continues (rules §8). When a step
 needs a player's decision (what to eat, a target, a mode, an order) it parks a `Decision`
 and the machine stops; the decision's options are the legal actions, and applying one
-resumes where it stopped. Because steps are immutable tuples and every mutable object is
+resumes where it stopped. A step whose last act would be to push another calls it instead:
+it would be the next to run anyway, and no decision can come in between, so the stack at
+every decision is the same. Because steps are immutable tuples and every mutable object is
 copied by hand, `clone` is cheap and a search can branch anywhere, even mid-resolution.
 
 `apply` is the platform's one shape (`sparring.core.engine.Engine`): the game is not over,
@@ -35,10 +37,10 @@ from sparring.core.rng import Rng
 from sparring.core.sharedlog import EventLog, fork
 
 from .actions import Action, Activate, Attack, Choose, Eat, EndPhase, Order, Play, Target
-from .cards import CardDef, load_pool
+from .cards import CardDef
 from .combat import act_attack
 from .creature import Creature
-from .decks import prebuilt_decks, resolve_deck
+from .decks import deck_cards, prebuilt_decks, resolve_deck
 from .events import FORFEIT, GAME_END
 from .legality import free_actions, why_not_free, why_not_option
 from .limits import HAND_SIZE, START_HP
@@ -114,29 +116,32 @@ class FoodChainState(Engine, TwoSeatOutcome):
     # the state because the operations themselves resolve effects (see `resolution`).
     operations: ClassVar[dict[str, OpHandler]] = OPERATIONS
 
-    def __init__(self, seed: int, options: FoodChainOptions | None = None) -> None:
+    def __init__(
+        self, seed: int, options: FoodChainOptions | None = None, *, blank: bool = False
+    ) -> None:
+        """A new game, dealt from `seed`. With `blank`, an object with nothing set at all,
+        which `clone`, `position.build` and determinization fill in themselves (the compiled
+        build's state can only be made through its constructor)."""
+        if blank:
+            return
         self.options = options = options or FoodChainOptions()
         self.rng = rng = Rng(seed)
         self.events: EventLog = []
-        pool = load_pool()
         decks = [self._deck(options.deck0, 0), self._deck(options.deck1, 1)]
         self.decklists: tuple[tuple[str, ...], tuple[str, ...]] = (decks[0], decks[1])
+        dealt = deck_cards(decks[0]) + deck_cards(decks[1])  # seat 0's cards, then seat 1's
+        first_of_seat1 = len(decks[0])
         # Instance ids are a seeded permutation, unrelated to deck order or list position,
-        # so seeing a card's id says nothing about where it was.
-        ids = list(range(len(decks[0]) + len(decks[1])))
+        # so seeing a card's id says nothing about where it was: the card dealt n-th gets
+        # ids[n].
+        ids = list(range(len(dealt)))
         shuffle(ids, rng, "card_ids")
-        dealt: list[tuple[int, CardDef, int]] = []  # (instance id, card, owner)
-        self.decks: list[list[int]] = [[], []]
-        next_id = iter(ids)
+        self.decks: list[list[int]] = [ids[:first_of_seat1], ids[first_of_seat1:]]
         for seat in (0, 1):
-            for name in decks[seat]:
-                uid = next(next_id)
-                dealt.append((uid, pool.card(name), seat))
-                self.decks[seat].append(uid)
             shuffle(self.decks[seat], rng, "shuffle")
-        dealt.sort(key=lambda entry: entry[0])
-        self.defs: list[CardDef] = [card for _, card, _ in dealt]
-        self.owner: list[int] = [seat for _, _, seat in dealt]
+        dealt_as = sorted(range(len(ids)), key=ids.__getitem__)  # by id: its place in the deal
+        self.defs: list[CardDef] = [dealt[n] for n in dealt_as]
+        self.owner: list[int] = [0 if n < first_of_seat1 else 1 for n in dealt_as]
         self._empty_table()
         for seat in (0, 1):
             for _ in range(HAND_SIZE):
@@ -185,7 +190,7 @@ class FoodChainState(Engine, TwoSeatOutcome):
     # ------------------------------------------------------------------ contract
 
     def clone(self) -> FoodChainState:
-        twin = FoodChainState.__new__(FoodChainState)
+        twin = FoodChainState(0, blank=True)
         twin.options = self.options
         twin.rng = self.rng.clone(keep_log=False)  # only the live game's draws are recorded
         twin.events = fork(self.events)  # shared up to now: a clone's cost is the same late
@@ -205,22 +210,19 @@ class FoodChainState(Engine, TwoSeatOutcome):
         twin.pending = self.pending
         twin.cancelled = set(self.cancelled)
         twin.no_damage = set(self.no_damage)
-        for name in (
-            "serial",
-            "turn",
-            "turn_event",
-            "previous_turn_event",
-            "phase",
-            "played",
-            "combat_closed",
-            "end_requested",
-            "winner",
-            "end_reason",
-            "ended_by",
-            "first",
-            "active",
-        ):
-            setattr(twin, name, getattr(self, name))
+        twin.serial = self.serial
+        twin.turn = self.turn
+        twin.turn_event = self.turn_event
+        twin.previous_turn_event = self.previous_turn_event
+        twin.phase = self.phase
+        twin.played = self.played
+        twin.combat_closed = self.combat_closed
+        twin.end_requested = self.end_requested
+        twin.winner = self.winner
+        twin.end_reason = self.end_reason
+        twin.ended_by = self.ended_by
+        twin.first = self.first
+        twin.active = self.active
         twin._legal = None
         return twin
 
@@ -240,15 +242,24 @@ class FoodChainState(Engine, TwoSeatOutcome):
             return None
         return Outcome(self.winner, self.returns(), self.ended_by, self.end_reason)
 
+    @property
+    def current_player(self) -> int:
+        """The seat to decide now; -1 once the game is over."""
+        if self.phase == OVER:
+            return -1
+        pending = self.pending
+        return self.active if pending is None else pending.player
+
     def legal_actions(self, player: int | None = None) -> Sequence[Action]:
         """The legal actions of `player` (default: whoever must decide), in a stable order:
         a pending decision's options, or the turn's free choices."""
         if self.phase == OVER:
             return ()
-        if player is not None and player != self.current_player:
+        pending = self.pending
+        if pending is not None:
+            return pending.options if player is None or player == pending.player else ()
+        if player is not None and player != self.active:
             return ()
-        if self.pending is not None:
-            return self.pending.options
         return self._menu()
 
     def _menu(self) -> list[Action]:
@@ -287,10 +298,6 @@ class FoodChainState(Engine, TwoSeatOutcome):
 
     # ------------------------------------------------------------------ the machine
 
-    def push(self, function: Callable[..., None], *args: Any) -> None:
-        """Schedule a step; the last pushed runs first."""
-        self.stack.append((function, args))
-
     def wait(
         self,
         player: int,
@@ -307,21 +314,21 @@ class FoodChainState(Engine, TwoSeatOutcome):
         """Resolve steps until a decision is needed or the game is over; at the turn's free
         decision points, skip those where ending the phase is the only choice."""
         stack = self.stack
-        while self.phase != OVER and self.pending is None:
+        pop = stack.pop
+        self._legal = None
+        while self.pending is None and self.phase != OVER:
             if stack:
-                function, args = stack.pop()
+                function, args = pop()
                 function(self, *args)
-                continue
-            if self.end_requested:
+            elif self.end_requested:
                 self.end_requested = False
                 end_turn(self)
-                continue
-            self._legal = legal = free_actions(self)
-            if len(legal) > 1:
-                return
-            self._legal = None
-            end_phase(self)
-        self._legal = None
+            else:
+                legal = free_actions(self)
+                if len(legal) > 1:
+                    self._legal = legal
+                    return
+                end_phase(self)
 
     def new_serial(self) -> int:
         self.serial += 1

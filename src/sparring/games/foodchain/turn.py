@@ -43,9 +43,8 @@ def begin_turn(state: FoodChainState) -> None:
     state.no_damage.clear()
     state.phase = START
     state.events.append((TURN, PUBLIC, state.turn, active))
-    state.push(_set_phase, MAIN1)
-    state.push(_draw_phase)
-    state.push(_start_phase)
+    state.stack.extend(TURN_START_STEPS)
+    _start_phase(state)
 
 
 def end_phase(state: FoodChainState) -> None:
@@ -62,15 +61,11 @@ def end_turn(state: FoodChainState) -> None:
     """The end phase in its order (module doc), then the next turn."""
     state.phase = END
     state.events.append((PHASE, PUBLIC, state.active, END))
-    state.push(_next_turn)
     if state.options.paralysis_before_thaw:
-        state.push(_thaw)
-        state.push(_paralysis_deaths)
-        state.push(_regen)
+        state.stack.extend(END_STEPS_REGEN_APART)
     else:
-        state.push(_paralysis_deaths)
-        state.push(_thaw)
-    state.push(_end_of_turn_effects)
+        state.stack.extend(END_STEPS)
+    _end_of_turn_effects(state)
 
 
 # ---------------------------------------------------------------------- steps
@@ -130,3 +125,15 @@ def _thaw(state: FoodChainState) -> None:
 
 def _next_turn(state: FoodChainState) -> None:
     begin_turn(state)
+
+
+# The steps a turn's start and end push, each as one constant sequence (the last runs first).
+TURN_START_STEPS = ((_set_phase, (MAIN1,)), (_draw_phase, ()))
+END_STEPS = ((_next_turn, ()), (_paralysis_deaths, ()), (_thaw, ()))
+# Option ``paralysis_before_thaw``: effects, Regen, Paralysis deaths, thaws (module doc).
+END_STEPS_REGEN_APART = (
+    (_next_turn, ()),
+    (_thaw, ()),
+    (_paralysis_deaths, ()),
+    (_regen, ()),
+)
