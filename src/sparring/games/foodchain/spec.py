@@ -19,7 +19,7 @@ from sparring.core.game import (
 from .actions import Action, action_from_json
 from .agents import AGENTS
 from .decks import prebuilt_decks, read_deck_file
-from .determinize import determinize
+from .determinize import Sampler, determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
@@ -71,6 +71,7 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     search=Search(
         determinize=determinize,
+        sampler=Sampler,
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
