@@ -118,7 +118,9 @@ class ISMCTSAgent:
         waits until the decision is made: the tree's many small allocations trigger full
         collections of the whole process's heap, which in a large process (a test run, a
         tournament worker) can eat the clock's margin; the tree holds no cycles, so
-        nothing piles up meanwhile."""
+        nothing piles up meanwhile. The clock runs from here: the game's `candidates` take
+        their share of the decision's time too."""
+        started = time.perf_counter()
         self.last_iterations = 0
         if len(legal) > 1 and self.spec.search.candidates is not None:
             legal = self.spec.search.candidates(view, legal, self.rng)
@@ -127,13 +129,12 @@ class ISMCTSAgent:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, legal, seconds)
+            return self._search(view, legal, seconds, started)
         finally:
             if collecting:
                 gc.enable()
 
-    def _search(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
-        started = time.perf_counter()
+    def _search(self, view: View, legal: Sequence[Any], seconds: float, started: float) -> Any:
         allowed = self._allowed(seconds)
         draw = self._draw(view)
         search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
@@ -199,6 +200,9 @@ class _Decision:
         self._agents: dict[int, Agent] = {}
         #: Whether the other seats play the rollout agent in the tree too.
         self.modelled = spec.search.model_opponents and rollout_agent is not None
+        #: Whether the root's menu is the game's `candidates`, best first: they are then
+        #: tried in that order, so a search cut short has tried the likeliest first.
+        self.ranked = spec.search.candidates is not None
 
     def iterate(self, state: Any) -> None:
         """One iteration on the determinized `state` (see the module docstring)."""
@@ -215,6 +219,7 @@ class _Decision:
                     self.wide,
                     rng,
                     self._suggestion(state, mover),
+                    self.ranked and node is self.root and mover == seat,
                 )
                 for mover in state.to_move()
             }
