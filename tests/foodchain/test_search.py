@@ -11,8 +11,11 @@ from sparring.agents.uniform import UniformRandomAgent
 from sparring.core.game import winner_of
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
+from sparring.core.rng import Rng
 from sparring.games.foodchain.actions import Play, Target
-from sparring.games.foodchain.search import ROLLOUT, evaluate
+from sparring.games.foodchain.determinize import Sampler
+from sparring.games.foodchain.greedy import GreedyAgent
+from sparring.games.foodchain.search import CANDIDATES, ROLLOUT, candidates, evaluate
 from sparring.games.foodchain.state import FoodChainState
 from tests.foodchain.helpers import in_hand, on, pos, side
 
@@ -72,9 +75,23 @@ def test_evaluate_favours_the_seat_ahead_within_the_returns_range() -> None:
     assert evaluate(won) == (1.0, -1.0)
 
 
-def test_the_rollouts_are_greedy_and_cut_off() -> None:
+def test_the_rollouts_are_greedy_and_cut_off_and_samples_come_from_one_sampler() -> None:
     assert SPEC.search.rollout == ROLLOUT == "greedy"
     assert SPEC.search.rollout_steps is not None and SPEC.search.evaluate is evaluate
+    assert SPEC.search.sampler is Sampler
+
+
+def test_the_candidates_are_the_greedy_agents_best_few_best_first() -> None:
+    """Of the six choices of `last_chance` the search weighs `CANDIDATES`, the greedy
+    agent's own choice first (tried first, so a search cut short plays it); a menu that
+    short already is kept whole."""
+    state = last_chance()
+    view, legal = SPEC.view(state, 0), state.legal_actions(0)
+    chosen = candidates(view, legal, Rng(0))
+    assert len(legal) > CANDIDATES == len(chosen)
+    assert chosen[0] == GreedyAgent(0).act(view, legal)
+    assert set(chosen) <= set(legal)
+    assert sorted(map(str, candidates(view, legal[:3], Rng(0)))) == sorted(map(str, legal[:3]))
 
 
 def test_the_search_beats_random_clearly_over_paired_games() -> None:

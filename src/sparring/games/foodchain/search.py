@@ -19,16 +19,24 @@ its player and the two returns add up to zero like the game's own.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.rng import Rng
 
 from .creature import Creature
+from .greedy import GreedyAgent
 from .keywords import BARRIER, HARMLESS, PASSIVE, POISONOUS, TOXIC
 from .state import FoodChainState
+from .viewtypes import FoodChainView
 
 #: The game's agent that plays the search's rollouts.
 ROLLOUT = "greedy"
 #: Decisions a rollout plays before `evaluate` scores it: the rest of a main phase and a
 #: combat, about.
 ROLLOUT_STEPS = 6
+#: Choices the search weighs at its root: the greedy agent's best this many.
+CANDIDATES = 4
 #: HP of advantage that makes a position about three-quarters won (tanh(1) ≈ 0.76).
 SCALE = 6.0
 #: What a card in hand is worth, in HP: a later play.
@@ -71,3 +79,13 @@ def evaluate(state: FoodChainState) -> tuple[float, float]:
         return state.returns()
     lead = math.tanh(advantage(state, 0) / SCALE)
     return lead, -lead
+
+
+def candidates(view: FoodChainView, legal: Sequence[Any], rng: Rng) -> Sequence[Any]:
+    """The search's own choices worth weighing, from its view: the greedy agent's best
+    `CANDIDATES` by its one-move scoring, best first (ties: the menu's order, as greedy
+    breaks them), so the search tries greedy's choice first and spends its iterations
+    on a few sensible moves."""
+    scores = GreedyAgent(view.seat).scores(view, legal)
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    return [legal[i] for i in order[:CANDIDATES]]

@@ -23,7 +23,7 @@ from .determinize import Sampler, determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
-from .search import ROLLOUT, ROLLOUT_STEPS, evaluate
+from .search import ROLLOUT, ROLLOUT_STEPS, candidates, evaluate
 from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
@@ -75,6 +75,7 @@ SPEC = GameSpec(
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
+        candidates=candidates,
     ),
     extensions=Extensions(
         decks=DeckSupport(
