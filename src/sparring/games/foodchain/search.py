@@ -86,6 +86,8 @@ def candidates(view: FoodChainView, legal: Sequence[Any], rng: Rng) -> Sequence[
     `CANDIDATES` by its one-move scoring, best first (ties: the menu's order, as greedy
     breaks them), so the search tries greedy's choice first and spends its iterations
     on a few sensible moves."""
+    if view.seat is None:  # a spectator's view: nothing to rank by
+        return legal
     scores = GreedyAgent(view.seat).scores(view, legal)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order[:CANDIDATES]]

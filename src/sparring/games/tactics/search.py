@@ -50,7 +50,7 @@ def candidates(view: TacticsView, legal: Sequence[Action], rng: Rng) -> Sequence
     of a long menu. A death choice keeps both options."""
     if isinstance(legal[0], Draft):
         return [DRAFT] if DRAFT in legal else legal
-    if isinstance(legal[0], DeathChoice):
+    if isinstance(legal[0], DeathChoice) or view.seat is None:
         return legal
     state = state_from_view(view, rng.below(1 << 62, LABEL))
     scores = [score_action(state, view.seat, action) for action in legal]
