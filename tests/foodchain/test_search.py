@@ -13,9 +13,14 @@ from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
 from sparring.games.foodchain.actions import Play, Target
-from sparring.games.foodchain.determinize import Sampler
 from sparring.games.foodchain.greedy import GreedyAgent
-from sparring.games.foodchain.search import CANDIDATES, ROLLOUT, candidates, evaluate
+from sparring.games.foodchain.search import (
+    CANDIDATES,
+    ROLLOUT,
+    FirstPassSampler,
+    candidates,
+    evaluate,
+)
 from sparring.games.foodchain.state import FoodChainState
 from tests.foodchain.helpers import in_hand, on, pos, side
 
@@ -78,7 +83,28 @@ def test_evaluate_favours_the_seat_ahead_within_the_returns_range() -> None:
 def test_the_rollouts_are_greedy_and_cut_off_and_samples_come_from_one_sampler() -> None:
     assert SPEC.search.rollout == ROLLOUT == "greedy"
     assert SPEC.search.rollout_steps is not None and SPEC.search.evaluate is evaluate
-    assert SPEC.search.sampler is Sampler
+    assert SPEC.search.sampler is FirstPassSampler
+
+
+def test_the_first_pass_of_a_decision_shares_one_world_and_later_samples_differ() -> None:
+    """The rival's unseen hand and both decks are one deal in the first `CANDIDATES`
+    samples of a decision (the root's candidates compared on common ground), and dealt
+    afresh after: over the next ten samples the rival's hand and deck vary."""
+    state = pos(
+        side(hand=[DIVE], deck=SPARROWS * 2),
+        side(hand=["Pilot Fish", "Killdeer"], deck=["Great White Shark", *SPARROWS]),
+    )
+    sampler = FirstPassSampler(SPEC.view(state, 0))
+    rng = Rng(3)
+
+    def deal(sample: FoodChainState) -> tuple[Any, ...]:
+        names = [[sample.defs[uid].name for uid in pile] for pile in (*sample.hands, *sample.decks)]
+        return tuple(map(tuple, names))
+
+    first = [deal(sampler.sample(rng)) for _ in range(CANDIDATES)]
+    assert len(set(first)) == 1
+    later = {deal(sampler.sample(rng)) for _ in range(10)}
+    assert len(later) > 1
 
 
 def test_the_candidates_are_the_greedy_agents_best_few_best_first() -> None:

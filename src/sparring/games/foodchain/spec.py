@@ -19,11 +19,11 @@ from sparring.core.game import (
 from .actions import Action, action_from_json
 from .agents import AGENTS
 from .decks import prebuilt_decks, read_deck_file
-from .determinize import Sampler, determinize
+from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
-from .search import ROLLOUT, ROLLOUT_STEPS, candidates, evaluate
+from .search import ROLLOUT, ROLLOUT_STEPS, FirstPassSampler, candidates, evaluate
 from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
@@ -71,7 +71,7 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     search=Search(
         determinize=determinize,
-        sampler=Sampler,
+        sampler=FirstPassSampler,
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
