@@ -48,7 +48,8 @@ the same node, on its own statistics there, before any of the step's actions is 
 decision), ``think`` seconds, or by default the decision's clock less a safety margin
 (`safe_seconds`); the agent is a `ClockedAgent`, so the referee and `play_match` tell it
 each decision's clock. A timed search stops before an iteration as slow as its slowest
-one so far would overrun; it always runs at least one.
+one so far would overrun the clock's safe share, or one of typical length the thinking
+time (`_spent`); it always runs at least one.
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ class ISMCTSAgent:
 
     def _search(self, view: View, legal: Sequence[Any], seconds: float, started: float) -> Any:
         allowed = self._allowed(seconds)
+        safe = safe_seconds(seconds)
         draw = self._draw(view)
         search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
         slowest = 0.0
@@ -147,7 +149,9 @@ class ISMCTSAgent:
             slowest = max(slowest, now - begun)
             if self.iterations is not None and self.last_iterations >= self.iterations:
                 break
-            if allowed is not None and now - started + slowest > allowed:
+            if allowed is not None and _spent(
+                now - started, slowest, self.last_iterations, allowed, safe
+            ):
                 break
         choice = search.root.best(self.seat, legal)
         return legal[0] if choice is None else choice
@@ -279,6 +283,18 @@ class _Decision:
         view_function = self.spec.view_for(agent)
         view = None if view_function is None else view_function(state, seat)
         return agent.act(view, legal)
+
+
+def _spent(elapsed: float, slowest: float, done: int, allowed: float, safe: float) -> bool:
+    """Whether a timed search stops now, after `done` iterations in `elapsed` seconds: when
+    an iteration as slow as its slowest so far could overrun the clock's `safe` share, or
+    one of typical length (twice the mean) the `allowed` time. On a busy machine one
+    iteration in many is stretched by the scheduler far beyond the rest; judged by that one
+    alone, a search given a thinking time well inside its clock stopped after a handful of
+    iterations; the clock's margin absorbs what a typical estimate misjudges."""
+    if elapsed + slowest > safe:
+        return True
+    return elapsed + min(slowest, 2 * elapsed / done) > allowed
 
 
 def _own(applied: dict[int, Any], seat: int) -> dict[int, Any]:
