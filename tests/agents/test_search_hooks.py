@@ -1,7 +1,8 @@
 """Generic hooks of the search: a widened menu tries the rollout agent's suggestion first,
-`Search.model_opponents` lets the rollout agent play the other seats in the tree (so only
-the searching seat keeps statistics there), and `Search.exploration` sets a game's own
-exploration constant, and `Search.tree_depth` bounds the tree."""
+a ranked menu (a game's `candidates`) is tried in its order, `Search.model_opponents` lets
+the rollout agent play the other seats in the tree (so only the searching seat keeps
+statistics there), `Search.exploration` sets a game's own exploration constant, and
+`Search.tree_depth` bounds the tree."""
 
 from __future__ import annotations
 
@@ -25,6 +26,21 @@ def test_a_widened_menu_tries_the_suggested_action_first_and_again_when_it_chang
     node.update({0: 57}, [0.0])
     # A new action is due again (2 × √2 > 1): a different suggestion is the one tried.
     assert node.select(0, menu, 1.0, 8, rng, lambda: 31) == 31
+
+
+def test_a_ranked_menu_is_tried_in_its_order_before_any_action_is_tried_twice() -> None:
+    """With `in_order` (the root's menu from a game's `candidates`, best first) the untried
+    actions come in the menu's order; once all are tried, the bound decides."""
+    node = Node()
+    menu = [5, 3, 9, 1]
+    rng = Rng(1)
+    tried = []
+    for _ in menu:
+        action = node.select(0, menu, 1.0, 24, rng, None, in_order=True)
+        node.update({0: action}, [1.0 if action == 9 else 0.0])
+        tried.append(action)
+    assert tried == menu
+    assert node.select(0, menu, 1.0, 24, rng, None, in_order=True) == 9
 
 
 def _edges_below_root(root: Node) -> set[int]:

@@ -11,8 +11,16 @@ from sparring.agents.uniform import UniformRandomAgent
 from sparring.core.game import winner_of
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
+from sparring.core.rng import Rng
 from sparring.games.foodchain.actions import Play, Target
-from sparring.games.foodchain.search import ROLLOUT, evaluate
+from sparring.games.foodchain.greedy import GreedyAgent
+from sparring.games.foodchain.search import (
+    CANDIDATES,
+    ROLLOUT,
+    FirstPassSampler,
+    candidates,
+    evaluate,
+)
 from sparring.games.foodchain.state import FoodChainState
 from tests.foodchain.helpers import in_hand, on, pos, side
 
@@ -72,9 +80,44 @@ def test_evaluate_favours_the_seat_ahead_within_the_returns_range() -> None:
     assert evaluate(won) == (1.0, -1.0)
 
 
-def test_the_rollouts_are_greedy_and_cut_off() -> None:
+def test_the_rollouts_are_greedy_and_cut_off_and_samples_come_from_one_sampler() -> None:
     assert SPEC.search.rollout == ROLLOUT == "greedy"
     assert SPEC.search.rollout_steps is not None and SPEC.search.evaluate is evaluate
+    assert SPEC.search.sampler is FirstPassSampler
+
+
+def test_the_first_pass_of_a_decision_shares_one_world_and_later_samples_differ() -> None:
+    """The rival's unseen hand and both decks are one deal in the first `CANDIDATES`
+    samples of a decision (the root's candidates compared on common ground), and dealt
+    afresh after: over the next ten samples the rival's hand and deck vary."""
+    state = pos(
+        side(hand=[DIVE], deck=SPARROWS * 2),
+        side(hand=["Pilot Fish", "Killdeer"], deck=["Great White Shark", *SPARROWS]),
+    )
+    sampler = FirstPassSampler(SPEC.view(state, 0))
+    rng = Rng(3)
+
+    def deal(sample: FoodChainState) -> tuple[Any, ...]:
+        names = [[sample.defs[uid].name for uid in pile] for pile in (*sample.hands, *sample.decks)]
+        return tuple(map(tuple, names))
+
+    first = [deal(sampler.sample(rng)) for _ in range(CANDIDATES)]
+    assert len(set(first)) == 1
+    later = {deal(sampler.sample(rng)) for _ in range(10)}
+    assert len(later) > 1
+
+
+def test_the_candidates_are_the_greedy_agents_best_few_best_first() -> None:
+    """Of the six choices of `last_chance` the search weighs `CANDIDATES`, the greedy
+    agent's own choice first (tried first, so a search cut short plays it); a menu that
+    short already is kept whole."""
+    state = last_chance()
+    view, legal = SPEC.view(state, 0), state.legal_actions(0)
+    chosen = candidates(view, legal, Rng(0))
+    assert len(legal) > CANDIDATES == len(chosen)
+    assert chosen[0] == GreedyAgent(0).act(view, legal)
+    assert set(chosen) <= set(legal)
+    assert sorted(map(str, candidates(view, legal[:3], Rng(0)))) == sorted(map(str, legal[:3]))
 
 
 def test_the_search_beats_random_clearly_over_paired_games() -> None:

@@ -10,7 +10,11 @@ from sparring.agents.ismcts import ISMCTSAgent
 from sparring.core.game import winner_of
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
-from sparring.games.tactics.search import evaluate
+from sparring.core.rng import Rng
+from sparring.games.tactics.greedy import DRAFT, GreedyAgent
+from sparring.games.tactics.options import TacticsOptions
+from sparring.games.tactics.search import CANDIDATES, candidates, evaluate
+from sparring.games.tactics.state import TacticsState
 from sparring.games.tactics.views import view
 from tests.tactics.helpers import arrange, battle, unit
 
@@ -65,3 +69,26 @@ def test_the_search_beats_random_in_every_paired_game() -> None:
             agents[searcher] = ISMCTSAgent(SPEC, searcher, seed, iterations=8)
             wins += winner_of(play_match(SPEC, seed, None, agents)) == searcher
     assert wins == 6
+
+
+def test_the_search_weighs_only_the_greedy_agents_best_few_moves() -> None:
+    """At the draft the greedy agent's team is the one candidate (played at once); at an
+    activation of the opening position the candidates are `CANDIDATES` of the long menu,
+    the greedy agent's own choice among them; with the enemy hero at 1 HP in reach, the
+    kill alone."""
+    fresh = TacticsState(0, TacticsOptions())
+    draft_menu = fresh.legal_actions(0)
+    assert candidates(view(fresh, 0), draft_menu, Rng(0)) == [DRAFT]
+    opening = battle(p1="cleric_trinity", p2="mage_wild_magic")
+    legal = opening.legal_actions(0)
+    assert len(legal) > CANDIDATES
+    chosen = candidates(view(opening, 0), legal, Rng(0))
+    greedy = GreedyAgent(0, 0).act(view(opening, 0), legal)
+    assert len(chosen) == CANDIDATES and greedy in chosen
+    assert set(chosen) <= set(legal)
+    near = battle(p1="cleric_trinity", p2="mage_wild_magic")
+    arrange(near, p2_hero=(2, 1), p2_minion_1=(1, 0))
+    unit(near, "p2_hero").hp = 1
+    (kill,) = candidates(view(near, 0), near.legal_actions(0), Rng(0))
+    near.apply(kill, 0)
+    assert near.winner == 0

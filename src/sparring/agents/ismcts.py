@@ -50,7 +50,8 @@ the same node, on its own statistics there, before any of the step's actions is 
 decision), ``think`` seconds, or by default the decision's clock less a safety margin
 (`safe_seconds`); the agent is a `ClockedAgent`, so the referee and `play_match` tell it
 each decision's clock. A timed search stops before an iteration as slow as its slowest
-one so far would overrun; it always runs at least one.
+one so far would overrun the clock's safe share, or one of typical length the thinking
+time (`_spent`); it always runs at least one.
 """
 
 from __future__ import annotations
@@ -123,7 +124,9 @@ class ISMCTSAgent:
         waits until the decision is made: the tree's many small allocations trigger full
         collections of the whole process's heap, which in a large process (a test run, a
         tournament worker) can eat the clock's margin; the tree holds no cycles, so
-        nothing piles up meanwhile."""
+        nothing piles up meanwhile. The clock runs from here: the game's `candidates` take
+        their share of the decision's time too."""
+        started = time.perf_counter()
         self.last_iterations = 0
         if len(legal) > 1 and self.spec.search.candidates is not None:
             legal = self.spec.search.candidates(view, legal, self.rng)
@@ -132,14 +135,14 @@ class ISMCTSAgent:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, legal, seconds)
+            return self._search(view, legal, seconds, started)
         finally:
             if collecting:
                 gc.enable()
 
-    def _search(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
-        started = time.perf_counter()
+    def _search(self, view: View, legal: Sequence[Any], seconds: float, started: float) -> Any:
         allowed = self._allowed(seconds)
+        safe = safe_seconds(seconds)
         draw = self._draw(view)
         search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
         slowest = 0.0
@@ -151,7 +154,9 @@ class ISMCTSAgent:
             slowest = max(slowest, now - begun)
             if self.iterations is not None and self.last_iterations >= self.iterations:
                 break
-            if allowed is not None and now - started + slowest > allowed:
+            if allowed is not None and _spent(
+                now - started, slowest, self.last_iterations, allowed, safe
+            ):
                 break
         choice = search.root.best(self.seat, legal)
         return legal[0] if choice is None else choice
@@ -206,6 +211,9 @@ class _Decision:
         self.modelled = spec.search.model_opponents and rollout_agent is not None
         #: Steps of the tree at most; the rollout plays on below (None: no bound).
         self.depth = spec.search.tree_depth
+        #: Whether the root's menu is the game's `candidates`, best first: they are then
+        #: tried in that order, so a search cut short has tried the likeliest first.
+        self.ranked = spec.search.candidates is not None
 
     def iterate(self, state: Any) -> None:
         """One iteration on the determinized `state` (see the module docstring)."""
@@ -222,6 +230,7 @@ class _Decision:
                     self.wide,
                     rng,
                     self._suggestion(state, mover),
+                    self.ranked and node is self.root and mover == seat,
                 )
                 for mover in state.to_move()
             }
@@ -283,6 +292,18 @@ class _Decision:
         view_function = self.spec.view_for(agent)
         view = None if view_function is None else view_function(state, seat)
         return agent.act(view, legal)
+
+
+def _spent(elapsed: float, slowest: float, done: int, allowed: float, safe: float) -> bool:
+    """Whether a timed search stops now, after `done` iterations in `elapsed` seconds: when
+    an iteration as slow as its slowest so far could overrun the clock's `safe` share, or
+    one of typical length (twice the mean) the `allowed` time. On a busy machine one
+    iteration in many is stretched by the scheduler far beyond the rest; judged by that one
+    alone, a search given a thinking time well inside its clock stopped after a handful of
+    iterations; the clock's margin absorbs what a typical estimate misjudges."""
+    if elapsed + slowest > safe:
+        return True
+    return elapsed + min(slowest, 2 * elapsed / done) > allowed
 
 
 def _own(applied: dict[int, Any], seat: int) -> dict[int, Any]:

@@ -71,11 +71,13 @@ class Node:
         wide: int,
         rng: Rng,
         suggest: Callable[[], Any] | None = None,
+        in_order: bool = False,
     ) -> Any:
         """The action `seat` plays here: an untried legal action if there is one to try
-        (drawn at random; on a widened menu, `suggest()` first), else the tried legal
-        action with the best availability-aware upper confidence bound. Counts the visit
-        and each candidate's availability."""
+        (drawn at random, or with `in_order` the first in the menu's order; on a widened
+        menu, `suggest()` first), else the tried legal action with the best
+        availability-aware upper confidence bound. Counts the visit and each candidate's
+        availability."""
         edges = self.edges.setdefault(seat, {})
         visits = self.visits.get(seat, 0)
         self.visits[seat] = visits + 1
@@ -86,7 +88,7 @@ class Node:
         for action in candidates:
             edges[action].available += 1
         if fresh:
-            return fresh[rng.below(len(fresh), LABEL)]
+            return fresh[0] if in_order else fresh[rng.below(len(fresh), LABEL)]
         return max(candidates, key=lambda action: _bound(edges[action], c))
 
     def best(self, seat: int, legal: Sequence[Any]) -> Any | None:

@@ -19,16 +19,27 @@ its player and the two returns add up to zero like the game's own.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
+
+from sparring.core.rng import Rng
 
 from .creature import Creature
+from .determinize import Sampler
+from .greedy import GreedyAgent
 from .keywords import BARRIER, HARMLESS, PASSIVE, POISONOUS, TOXIC
 from .state import FoodChainState
+from .viewtypes import FoodChainView
 
 #: The game's agent that plays the search's rollouts.
 ROLLOUT = "greedy"
 #: Decisions a rollout plays before `evaluate` scores it: the rest of a main phase and a
 #: combat, about.
 ROLLOUT_STEPS = 6
+#: Choices the search weighs at its root: the greedy agent's best this many.
+CANDIDATES = 4
+#: The label of the draws a decision's first world is seeded from.
+LABEL = "search"
 #: HP of advantage that makes a position about three-quarters won (tanh(1) ≈ 0.76).
 SCALE = 6.0
 #: What a card in hand is worth, in HP: a later play.
@@ -71,3 +82,37 @@ def evaluate(state: FoodChainState) -> tuple[float, float]:
         return state.returns()
     lead = math.tanh(advantage(state, 0) / SCALE)
     return lead, -lead
+
+
+def candidates(view: FoodChainView, legal: Sequence[Any], rng: Rng) -> Sequence[Any]:
+    """The search's own choices worth weighing, from its view: the greedy agent's best
+    `CANDIDATES` by its one-move scoring, best first (ties: the menu's order, as greedy
+    breaks them), so the search tries greedy's choice first and spends its iterations
+    on a few sensible moves."""
+    if view.seat is None:  # a spectator's view: nothing to rank by
+        return legal
+    scores = GreedyAgent(view.seat).scores(view, legal)
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    return [legal[i] for i in order[:CANDIDATES]]
+
+
+class FirstPassSampler:
+    """Draws states of one view as `determinize.Sampler` does, except that the first
+    `CANDIDATES` samples of a decision are one and the same world (hidden cards and future
+    draws alike): the root tries its candidates in order on them, so the first comparison
+    between greedy's choice and its alternatives is made on common ground, not blurred by
+    each one's different rival hand. On a busy machine a decision runs only a handful of
+    iterations, and that first pass is most of what it learns."""
+
+    def __init__(self, view: FoodChainView) -> None:
+        self.sampler = Sampler(view)
+        self.seed: int | None = None
+        self.served = 0
+
+    def sample(self, rng: Rng) -> FoodChainState:
+        if self.served >= CANDIDATES:
+            return self.sampler.sample(rng)
+        if self.seed is None:
+            self.seed = rng.below(1 << 62, LABEL)
+        self.served += 1
+        return self.sampler.sample(Rng(self.seed))

@@ -23,7 +23,7 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
-from .search import ROLLOUT, ROLLOUT_STEPS, evaluate
+from .search import ROLLOUT, ROLLOUT_STEPS, FirstPassSampler, candidates, evaluate
 from .state import FoodChainState, summarize
 from .views import view
 from .viewtypes import FoodChainView
@@ -71,9 +71,11 @@ SPEC = GameSpec(
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     search=Search(
         determinize=determinize,
+        sampler=FirstPassSampler,
         rollout=ROLLOUT,
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
+        candidates=candidates,
     ),
     extensions=Extensions(
         decks=DeckSupport(

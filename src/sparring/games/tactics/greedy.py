@@ -114,15 +114,20 @@ class GreedyAgent:
         return legal[ties[self.rng.below(len(ties), "greedy")]]
 
     def _score(self, state: TacticsState, action: Action) -> float:
-        twin = state.clone()
-        try:
-            twin.apply(action, self.seat)
-        except IllegalAction:  # the rebuild disagrees with the referee: never choose it
-            return -2 * WIN
-        score = evaluate(twin, self.seat)
-        if isinstance(action, Attack) and (action.x, action.y) in state.obstacles:
-            score -= OBSTACLE_HIT
-        return score
+        return score_action(state, self.seat, action)
+
+
+def score_action(state: TacticsState, seat: int, action: Action) -> float:
+    """What `action` of `seat` is worth: the position after it on a clone, scored."""
+    twin = state.clone()
+    try:
+        twin.apply(action, seat)
+    except IllegalAction:  # the rebuild disagrees with the referee: never choose it
+        return -2 * WIN
+    score = evaluate(twin, seat)
+    if isinstance(action, Attack) and (action.x, action.y) in state.obstacles:
+        score -= OBSTACLE_HIT
+    return score
 
 
 # ---------------------------------------------------------------------- scoring

@@ -26,7 +26,7 @@ from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import TacticsOptions
 from .render import LETTERS, describe_event, render_view
-from .search import ROLLOUT_STEPS, evaluate
+from .search import ROLLOUT_STEPS, candidates, evaluate
 from .state import TacticsState
 from .views import view
 from .viewtypes import TacticsView
@@ -119,6 +119,7 @@ SPEC = GameSpec(
         rollout="greedy",
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
+        candidates=candidates,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
