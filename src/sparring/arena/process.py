@@ -511,9 +511,8 @@ class BotProcess:
         self._cpu_seconds = max([stat[3] / _TICKS for stat in stats if stat], default=0.0)
         used = _resident_bytes(list(tree))
         if used > self.limits.memory_mib << 20:
-            raise BotFailure(
-                MLE, f"used {used >> 20} MiB, over the {self.limits.memory_mib} MiB cap"
-            )
+            mib = -(-used >> 20)  # rounded up: 200.3 MiB over a 200 MiB cap reads "201"
+            raise BotFailure(MLE, f"used {mib} MiB, over the {self.limits.memory_mib} MiB cap")
 
     @staticmethod
     def _decode(line: bytes) -> dict[str, Any]:
