@@ -177,6 +177,7 @@ export function mount(root, ctx) {
     const sel = state.sel;
     if (sel.unit === undefined) return "unit";
     if (sel.kind === undefined) return "kind";
+    if (sel.kind === "end_turn") return "choice";
     if (sel.tile === undefined) return "tile";
     if (SECOND[sel.kind] && sel.target === undefined) return "target";
     return "choice";
@@ -191,7 +192,7 @@ export function mount(root, ctx) {
       if (kinds.length === 1 && kinds[0] === "end_turn") state.sel.kind = "end_turn";
     }
     left = matching();
-    const complete = state.sel.kind !== undefined && (state.sel.kind === "end_turn" || step() === "choice");
+    const complete = state.sel.kind !== undefined && step() === "choice";
     if (complete && left.length === 1) send(left[0][1]);
     else render();
   }
@@ -217,7 +218,7 @@ export function mount(root, ctx) {
         const unit = unitById(id);
         if (unit) offers.set(at(unit.x, unit.y), ["unit", id]);
       }
-    } else if (now === "tile" && state.sel.kind !== "end_turn") {
+    } else if (now === "tile") {
       for (const [a] of matching()) offers.set(at(a[FIRST[a.type][0]], a[FIRST[a.type][1]]), ["tile", at(a[FIRST[a.type][0]], a[FIRST[a.type][1]])]);
     } else if (now === "target") {
       for (const [a] of matching()) {
