@@ -83,7 +83,8 @@ export function mount(root, ctx) {
   loadStyle();
   const me = ctx.hello.seat; // null: a spectator
   const state = { view: null, legal: null, clocks: [], busy: false, message: "",
-                  sel: {}, draft: {}, before: new Map(), animate: false };
+                  sel: {}, draft: {}, before: new Map(), animate: false,
+                  known: new Map() }; // each unit's words as last seen, to name the fallen
   root.classList.add("tactics-board");
   const ticker = setInterval(tickClock, 200);
 
@@ -100,7 +101,7 @@ export function mount(root, ctx) {
   }
   function named(id) {
     const unit = unitById(id);
-    return unit ? unitWords(unit) : id;
+    return unit ? unitWords(unit) : state.known.get(id) || id;
   }
   function actionWords(action) {
     const choice = action.choice ? ` (${action.choice})` : "";
@@ -424,7 +425,7 @@ export function mount(root, ctx) {
       list.append(el("li", { class: colour, "data-unit": u.id, "aria-label": unitLabel(u) },
         el("strong", { text: unitWords(u) }), " ", el("span", { text: facts.join(" · ") })));
     }
-    if ((view.fallen || []).length) list.append(el("li", { class: "fallen", text: `Fallen: ${view.fallen.join(", ")}` }));
+    if ((view.fallen || []).length) list.append(el("li", { class: "fallen", text: `Fallen: ${view.fallen.map(named).join(", ")}` }));
     return el("section", { class: "roster" }, el("h2", { text: "Units" }), list);
   }
 
@@ -564,6 +565,7 @@ export function mount(root, ctx) {
       state.before = snapshot(state.view);
       state.animate = true;
       state.view = frame.view;
+      for (const unit of frame.view.units || []) state.known.set(unit.id, unitWords(unit));
       state.legal = frame.legal;
       state.clocks = frame.clocks || [];
       if (fresh) {
