@@ -360,6 +360,9 @@ def test_the_death_choice_shows_its_5_second_clock_and_sends_the_spawn(
     assert clock_seconds(page, "Death choice clock (you)") < first
     region = page.get_by_role("region", name="Death choice")
     assert "fell at 0,0" in region.inner_text()
+    assert "p1_minion_1 fell here: a death choice for you" in tile(page, 0, 0).get_attribute(
+        "aria-label"
+    )
     assert [b.inner_text() for b in region.get_by_role("button").all()] == [
         "Leave an obstacle",
         "Leave a buff tile",

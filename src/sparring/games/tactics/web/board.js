@@ -119,8 +119,9 @@ export function mount(root, ctx) {
     switch (e.kind) {
       case "drafted": return `${side(e.seat)} drafted`;
       case "draft_pick":
+        return `${side(e.seat)} picked: ${e.hero} hero with ${skillName(e.skill)}, ${e.minions.join(" and ")}`;
       case "draft_reveal":
-        return `${side(e.seat)}: ${e.hero} hero with ${skillName(e.skill)}, ${e.minions.join(" and ")}`;
+        return `Revealed, ${side(e.seat).toLowerCase()}: ${e.hero} hero with ${skillName(e.skill)}, ${e.minions.join(" and ")}`;
       case "round_begin": return `Round ${e.round} begins (${side(e.seat).toLowerCase()} open${e.seat === me ? "" : "s"})`;
       case "act": return `${named(e.unit)}: ${actionWords(e.action)}${e.action.prepared ? " (prepared)" : ""}`;
       case "prepared": return `${named(e.unit)} prepares to ${actionWords(e.action)} (SLOW)`;
@@ -318,6 +319,7 @@ export function mount(root, ctx) {
     for (const o of view.obstacles || []) put(o.x, o.y, "obstacle", o);
     for (const t of view.tiles || []) put(t.x, t.y, "buff", t);
     for (const u of view.units || []) if (u.beacon) put(u.beacon[0], u.beacon[1], "beacon", u);
+    for (const d of view.death_choices || []) put(d.x, d.y, "death", d);
     for (const u of view.units || []) {
       for (const p of u.prepared || []) {
         const tx = p.tx ?? p.sx ?? p.x;
@@ -345,7 +347,8 @@ export function mount(root, ctx) {
     if (content.buff) parts.push(`${content.buff.buff} buff tile, ${content.buff.rounds} round${content.buff.rounds === 1 ? "" : "s"}`);
     if (content.beacon) parts.push(`Warp Beacon of ${unitWords(content.beacon)}`);
     if (content.prepared) parts.push(`aimed at by ${unitWords(content.prepared)}'s prepared action`);
-    if (!content.unit && !content.obstacle && !content.buff && !content.beacon) parts.push("empty");
+    if (content.death) parts.push(`${named(content.death.unit)} fell here: a death choice for ${side(content.death.seat).toLowerCase()}`);
+    if (!content.unit && !content.obstacle && !content.buff && !content.beacon && !content.death) parts.push("empty");
     return parts.join(": ");
   }
 
@@ -390,12 +393,14 @@ export function mount(root, ctx) {
         if (content.obstacle) classes.push("obstacle");
         if (content.buff) classes.push("buff");
         if (content.prepared) classes.push("aimed");
+        if (content.death) classes.push("death");
         const tile = el("button", { type: "button", class: classes.join(" "), "data-x": x, "data-y": y,
           "aria-label": tileLabel(x, y, content), disabled: !offer,
           onclick: () => offer && choose(offer[0], offer[1]) });
         if (content.obstacle) tile.append(el("span", { class: "rock", text: `▲${content.obstacle.hp}` }));
         if (content.buff) tile.append(el("span", { class: `bufftile ${content.buff.buff}`, text: `${content.buff.buff.slice(0, 2)}${content.buff.rounds}` }));
         if (content.beacon) tile.append(el("span", { class: "beacon", text: "@" }));
+        if (content.death) tile.append(el("span", { class: "grave", "aria-hidden": "true", text: "✝" }));
         if (content.unit) tile.append(unitFace(content.unit));
         if (content.prepared) tile.append(el("span", { class: "target-mark", "aria-hidden": "true", text: "◎" }));
         const fell = state.animate && [...state.before.values()].find((b) => b.x === x && b.y === y
