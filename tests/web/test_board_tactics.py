@@ -122,14 +122,12 @@ def select(page: Any, sent: dict[str, Any], chosen: dict[str, Any]) -> None:
         tile(page, *unit_tile(view, chosen["unit"])).click()
     left = [a for a in legal if a["unit"] == chosen["unit"]]
     kinds = [k for k in KIND_BUTTONS if any(a["type"] == k for a in left)]
-    if kinds:
-        offered = buttons(page, "Kind of action")
-        assert offered == [KIND_BUTTONS[k] for k in kinds] + (
-            ["End turn"] if any(a["type"] == "end_turn" for a in left) else []
-        )
+    passes = any(a["type"] == "end_turn" for a in left)
+    assert (
+        buttons(page, "Kind of action") == [KIND_BUTTONS[k] for k in kinds] + ["End turn"] * passes
+    )
     if chosen["type"] == "end_turn":
-        if kinds:
-            page.get_by_role("button", name="End turn", exact=True).click()
+        page.get_by_role("button", name="End turn", exact=True).click()
         return
     page.get_by_role("group", name="Kind of action").get_by_role(
         "button", name=KIND_BUTTONS[chosen["type"]], exact=True

@@ -86,8 +86,6 @@ class Person:
             self.pick(units.locator("button:enabled"))
         kinds = page.get_by_role("group", name="Kind of action")
         offered = [k.inner_text() for k in kinds.get_by_role("button").all()]
-        if not offered:
-            return  # the unit could only end its turn: sent already
         skilled = {"Skill", "Move and skill"} & set(self.done)
         wanted = [k for k in ("Skill", "Move and skill") if k in offered and not skilled]
         if not wanted and "Move" in offered and "Move" not in self.done:

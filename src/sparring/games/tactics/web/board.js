@@ -44,9 +44,10 @@ const KINDS = [
 const KIND_WORDS = Object.fromEntries(KINDS);
 const LETTERS = { TANK: "T", ARCHER: "A", ASSASSIN: "S", CLONE: "c" };
 const SPAWN_WORDS = { obstacle: "Leave an obstacle", buff_tile: "Leave a buff tile" };
-// Where a kind of action puts its first tile and its target tile (the target's fields).
-const FIRST = { move: ["x", "y"], attack: ["x", "y"], skill: ["x", "y"], move_attack: ["x", "y"], move_skill: ["x", "y"] };
+// Where each kind of action (but end_turn) keeps its tile, and a two-step kind its target.
 const SECOND = { move_attack: ["tx", "ty"], move_skill: ["sx", "sy"] };
+const firstTile = (action) => at(action.x, action.y);
+const secondTile = (action) => at(action[SECOND[action.type][0]], action[SECOND[action.type][1]]);
 
 // The draft's steps: a hero class, one of its skills, the minion of each slot.
 const DRAFT_STEPS = [["hero", "Hero class"], ["skill", "Skill"], ["first", "Minion 1 (left)"],
@@ -78,6 +79,14 @@ function loadStyle() {
 }
 
 const unique = (values) => [...new Set(values)];
+
+// Seconds left in words: tenths for a live clock, coarser for a correspondence one.
+function timeLeft(seconds) {
+  if (seconds >= 86400) return `${(seconds / 86400).toFixed(1)} d`;
+  if (seconds >= 3600) return `${(seconds / 3600).toFixed(1)} h`;
+  if (seconds >= 60) return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+  return `${seconds.toFixed(1)} s`;
+}
 
 export function mount(root, ctx) {
   loadStyle();
@@ -162,13 +171,14 @@ export function mount(root, ctx) {
   }
 
   // The legal actions (with their indexes) matching the selection so far.
-  function matching(sel = state.sel) {
+  function matching() {
+    const sel = state.sel;
     const out = [];
     (state.legal || []).forEach((action, index) => {
       if (sel.unit !== undefined && action.unit !== sel.unit) return;
       if (sel.kind !== undefined && action.type !== sel.kind) return;
-      if (sel.tile !== undefined && at(action[FIRST[action.type][0]], action[FIRST[action.type][1]]) !== sel.tile) return;
-      if (sel.target !== undefined && at(action[SECOND[action.type][0]], action[SECOND[action.type][1]]) !== sel.target) return;
+      if (sel.tile !== undefined && firstTile(action) !== sel.tile) return;
+      if (sel.target !== undefined && secondTile(action) !== sel.target) return;
       out.push([action, index]);
     });
     return out;
@@ -185,17 +195,11 @@ export function mount(root, ctx) {
     return "choice";
   }
 
-  // Narrow the selection by one step; send as soon as one action is left.
+  // Narrow the selection by one step; send once the steps are done and one action is left.
   function choose(key, value) {
     state.sel = { ...state.sel, [key]: value };
-    let left = matching();
-    if (state.sel.unit !== undefined && state.sel.kind === undefined) {
-      const kinds = unique(left.map(([a]) => a.type));
-      if (kinds.length === 1 && kinds[0] === "end_turn") state.sel.kind = "end_turn";
-    }
-    left = matching();
-    const complete = state.sel.kind !== undefined && step() === "choice";
-    if (complete && left.length === 1) send(left[0][1]);
+    const left = matching();
+    if (step() === "choice" && left.length === 1) send(left[0][1]);
     else render();
   }
 
@@ -220,13 +224,9 @@ export function mount(root, ctx) {
         const unit = unitById(id);
         if (unit) offers.set(at(unit.x, unit.y), ["unit", id]);
       }
-    } else if (now === "tile") {
-      for (const [a] of matching()) offers.set(at(a[FIRST[a.type][0]], a[FIRST[a.type][1]]), ["tile", at(a[FIRST[a.type][0]], a[FIRST[a.type][1]])]);
-    } else if (now === "target") {
-      for (const [a] of matching()) {
-        const key = at(a[SECOND[a.type][0]], a[SECOND[a.type][1]]);
-        offers.set(key, ["target", key]);
-      }
+    } else if (now === "tile" || now === "target") {
+      const tileOf = now === "tile" ? firstTile : secondTile;
+      for (const [action] of matching()) offers.set(tileOf(action), [now, tileOf(action)]);
     }
     return offers;
   }
@@ -236,10 +236,8 @@ export function mount(root, ctx) {
   function tickClock() {
     const span = root.querySelector(".clock");
     if (!span) return;
-    const deadline = Number(span.dataset.deadline);
-    if (!deadline) { span.textContent = ""; return; }
-    const left = Math.max(0, deadline - Date.now() / 1000);
-    span.querySelector(".left").textContent = `${left.toFixed(1)} s`;
+    const left = Math.max(0, Number(span.dataset.deadline) - Date.now() / 1000);
+    span.querySelector(".left").textContent = timeLeft(left);
     span.classList.toggle("low", left < 3);
   }
 
@@ -477,13 +475,13 @@ export function mount(root, ctx) {
       }
       panel.append(row);
     } else if (now === "tile" || now === "target") {
-      const fields = now === "tile" ? FIRST[sel.kind] : SECOND[sel.kind];
+      const tileOf = now === "tile" ? firstTile : secondTile;
       const verb = now === "tile"
         ? { move: "Move to", attack: "Attack", skill: "Skill at", move_attack: "Move to", move_skill: "Move to" }[sel.kind]
         : { move_attack: "Then attack", move_skill: "Then skill at" }[sel.kind];
       panel.append(el("p", { class: "muted", text: "The highlighted tiles are the legal ones." }));
       const row = el("div", { class: "choices", role: "group", "aria-label": now === "tile" ? "Tiles" : "Targets" });
-      for (const key of unique(left.map(([a]) => at(a[fields[0]], a[fields[1]])))) {
+      for (const key of unique(left.map(([action]) => tileOf(action)))) {
         row.append(el("button", { type: "button", disabled: state.busy, text: `${verb} ${key}`,
                                   onclick: () => choose(now, key) }));
       }
@@ -503,7 +501,6 @@ export function mount(root, ctx) {
 
   function decision(view) {
     if (!Array.isArray(state.legal) || !state.legal.length) return null;
-    if (view.phase === "draft") return null; // the draft screen holds its own panel
     if (state.legal[0].type === "death_choice") return deathPanel(view);
     return battlePanel();
   }
