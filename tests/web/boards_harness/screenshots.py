@@ -7,6 +7,7 @@ positions reached by the built-in agents (deterministic: fixed seeds).
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,11 +62,42 @@ def warfish(page: Any, base: str) -> None:
     page.locator(f'g.territory.choosable[data-t="{target}"]').click()
 
 
+def tactics(page: Any, base: str) -> None:
+    """Round 3 or later, an obstacle or a buff tile on the board, seat 0 choosing where
+    its first unit with a move goes (the legal tiles highlighted)."""
+    spec = get_game("tactics")
+    state = spec.new_game(5, spec.options_from_json(None))
+    play(
+        spec,
+        state,
+        lambda s: (
+            s.round >= 3
+            and s.to_move() == (0,)
+            and not s.deaths
+            and bool(s.obstacles or s.tiles)
+            and any(a.to_json()["type"] == "move" for a in s.legal_actions(0))
+        ),
+        9,
+    )
+    board = BoardPage(page, base, spec, 0, state)
+    shown = board.show(state)
+    shown["clocks"] = [  # as the server sends them: seat 0's 10 s decision clock running
+        {"seat": 0, "mode": "live", "remaining": 7.5, "deadline": time.time() + 7.5},
+        {"seat": 1, "mode": "bot", "remaining": None, "deadline": None},
+    ]
+    page.evaluate("f => window.pushFrame(f)", shown)
+    mover = next(a["unit"] for a in shown["legal"] if a["type"] == "move")
+    page.get_by_role("group", name="Units that may act").get_by_role("button").filter(
+        has_text=mover
+    ).click()
+    page.get_by_role("button", name="Move", exact=True).click()
+
+
 def main(folder: str) -> None:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     with static_server() as base, chromium() as browser:
-        for game, arrange in (("aquawar", aquawar), ("warfish", warfish)):
+        for game, arrange in (("aquawar", aquawar), ("warfish", warfish), ("tactics", tactics)):
             for width, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
                 context = browser.new_context(viewport=viewport)
                 page = context.new_page()
