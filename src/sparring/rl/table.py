@@ -29,6 +29,7 @@ class Table:
         "_features",
         "_legal",
         "_menus",
+        "_movers",
         "_observations",
         "_views",
         "encoding",
@@ -52,6 +53,7 @@ class Table:
         self._menus: dict[int, Menu] = {}
         self._views: dict[int, Any] = {}
         self._legal: dict[int, Any] = {}
+        self._movers: tuple[int, ...] | None = None
         self._features: dict[int, Vector] = {}
         self._observations: dict[int, dict[str, npt.NDArray[Any]]] = {}
 
@@ -70,8 +72,9 @@ class Table:
         self._changed()
 
     def _changed(self) -> None:
-        """Forget the menus, views, legal actions, features and observations worked out
-        for the game as it was."""
+        """Forget the seats to move, menus, views, legal actions, features and observations
+        worked out for the game as it was."""
+        self._movers = None
         self._menus = {}
         self._views = {}
         self._legal = {}
@@ -101,8 +104,11 @@ class Table:
         return legal
 
     def to_move(self) -> tuple[int, ...]:
-        """The seats to decide now (empty once the game is over)."""
-        movers: tuple[int, ...] = self.state.to_move()
+        """The seats to decide now (empty once the game is over), asked of the game once per
+        change (every step and every menu asks)."""
+        movers = self._movers
+        if movers is None:
+            movers = self._movers = tuple(self.state.to_move())
         return movers
 
     def is_over(self) -> bool:
@@ -174,6 +180,6 @@ class Table:
     def penalise(self, seat: int, reason: str) -> None:
         """What an illegal answer costs `seat`: the game's price of a referee's IA verdict
         (most games: the whole game; 5×5 Tactics: hero HP and the activation)."""
-        self._changed()
         self.paths[seat] = ()
         self.spec.apply_verdict(self.state, seat, "IA", reason)
+        self._changed()
