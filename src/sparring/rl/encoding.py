@@ -94,70 +94,58 @@ def menu_from_entries(
 ) -> dict[int, Any]:
     """The menu after `path` from ``(path, action)`` entries (see `menu_from_paths`), for
     an encoding that lists representative actions itself."""
-    return PathTree(entries).menu(path)
+    depth = len(path)
+    return _next_indices(
+        ((full, action) for full, action in entries if len(full) > depth and full[:depth] == path),
+        depth,
+    )
 
 
-class _Branch(dict[int, Any]):
-    """A node of a `PathTree`: the next index of the paths through it, mapped to the
-    action a path ends with or to the branch it continues in."""
-
-    __slots__ = ()
-
-
-class PathTree:
-    """Actions filed by their paths, one branch per index, so that each step of a
-    factorised decision reads its menu off one branch instead of scanning every action.
-    Paths must be prefix-free; of several actions on one path the first is kept."""
-
-    __slots__ = ("_root",)
-
-    def __init__(self, entries: Iterable[tuple[tuple[int, ...], Any]]) -> None:
-        root = _Branch()
-        for full, action in entries:
-            node = root
-            for index in full[:-1]:
-                child = node.get(index)
-                if child is None:
-                    child = node[index] = _Branch()
-                elif type(child) is not _Branch:
-                    raise ValueError(f"action paths are not prefix-free at {full}: {action}")
-                node = child
-            kept = node.setdefault(full[-1], action)
-            if type(kept) is _Branch:
-                raise ValueError(f"action paths are not prefix-free at {full}: {action}")
-        self._root = root
-
-    def menu(self, path: tuple[int, ...]) -> dict[int, Any]:
-        """The open entries after `path` (none where no action's path starts with it)."""
-        node: Any = self._root
-        for index in path:
-            node = node.get(index)
-            if type(node) is not _Branch:
-                return {}
-        return {
-            index: CONTINUE if type(entry) is _Branch else entry for index, entry in node.items()
-        }
+def _next_indices(entries: Iterable[tuple[tuple[int, ...], Any]], depth: int) -> dict[int, Any]:
+    """The menu of `entries` whose paths all run past `depth` and agree before it."""
+    menu: dict[int, Any] = {}
+    for full, action in entries:
+        index = full[depth]
+        entry = action if len(full) == depth + 1 else CONTINUE
+        previous = menu.setdefault(index, entry)
+        if (previous is CONTINUE) != (entry is CONTINUE):
+            raise ValueError(f"action paths are not prefix-free at {full[: depth + 1]}: {action}")
+    return menu
 
 
 class PathIndex:
     """`menu_from_paths` for the successive steps of one decision, with each action's path
-    worked out once and filed in a `PathTree`: the tree is kept for the last (view, legal
-    actions) pair asked about (by identity: a new position brings a new view), since every
-    step of a factorised decision asks about the same pair."""
+    worked out once for the last (view, legal actions) pair asked about (by identity: a
+    new position brings a new view), since every step of a factorised decision asks about
+    the same pair. Each step narrows the previous step's entries to those that go on
+    through the index chosen, so a decision scans its whole menu once, then ever fewer."""
 
-    __slots__ = ("_key", "_paths_for", "_tree")
+    __slots__ = ("_all", "_entries", "_key", "_path", "_paths_for")
 
     def __init__(self, paths_for: Callable[[View], Callable[[Any], tuple[int, ...]]]) -> None:
         self._paths_for = paths_for
         self._key: tuple[Any, Any] = (None, None)
-        self._tree = PathTree(())
+        self._all: list[tuple[tuple[int, ...], Any]] = []
+        self._path: tuple[int, ...] = ()
+        self._entries = self._all  # those of `_all` that go on past `_path`
 
     def menu(self, view: View, legal: Sequence[Any], path: tuple[int, ...]) -> dict[int, Any]:
         if self._key[0] is not view or self._key[1] is not legal:
             path_of = self._paths_for(view)
-            self._tree = PathTree((path_of(action), action) for action in legal)
-            self._key = (view, legal)
-        return self._tree.menu(path)
+            self._all = [(path_of(action), action) for action in legal]
+            self._key, self._path, self._entries = (view, legal), (), self._all
+        elif path[: len(self._path)] != self._path:  # another branch: start from the top
+            self._path, self._entries = (), self._all
+        entries = self._entries
+        for depth in range(len(self._path), len(path)):
+            index = path[depth]
+            entries = [
+                (full, action)
+                for full, action in entries
+                if full[depth] == index and len(full) > depth + 1
+            ]
+        self._entries, self._path = entries, path
+        return _next_indices(entries, len(path))
 
 
 def encoding_for(spec: GameSpec, options: Any) -> Encoding:
