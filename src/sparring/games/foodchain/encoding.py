@@ -203,46 +203,35 @@ class FoodChainEncoding:
             out[at] = float(resolution.end_requested)
             out[at + 1] = scaled(len(resolution.steps), STEPS_SCALE)
         at += 2
-        indices: list[int] = []
-        values: list[float] = []
         for slot, card in _slotted(view, seat):
-            _card_entries(card, at + slot * CARD_SIZE, indices, values)
-        out[indices] = values  # one numpy write for every card shown: one each cost most
+            self._card(card, out, at + slot * CARD_SIZE)
 
-
-def _card_entries(card: Card, base: int, indices: list[int], values: list[float]) -> None:
-    """The nonzero features of the card slot at `base` (present, category one-hot, ATK, HP,
-    max HP, nutrition, keywords, marks), as indices and values."""
-    numbers = base + 1 + len(CATEGORIES)  # ATK, HP, max HP, nutrition
-    keywords = numbers + 4
-    marks = keywords + len(KEYWORDS)
-    indices += (base, base + 1 + _CATEGORY_INDEX[card.category])
-    values += (1.0, 1.0)
-    if not isinstance(card, CreatureView | FullCard):  # a pile's card: category only
-        return
-    for offset, value in enumerate((card.atk, card.hp)):
-        if isinstance(value, int):
-            indices.append(numbers + offset)
-            values.append(scaled(value, STAT_SCALE))
-    if isinstance(card.nutrition, int):
-        indices.append(numbers + 3)
-        values.append(scaled(card.nutrition, STAT_SCALE))
-    for keyword in card.keywords:
-        index = _KEYWORD_INDEX.get(keyword)
-        if index is not None:
-            indices.append(keywords + index)
-            values.append(1.0)
-    if isinstance(card, CreatureView):
-        indices += (numbers + 2, *range(marks, marks + 6))
-        values += (
-            scaled(card.max_hp, STAT_SCALE),
-            float(card.exhausted),
-            float(card.frozen),
-            float(card.paralyzed),
-            float(card.dry),
-            float(card.token),
-            scaled(card.attacks_left, ATTACKS_SCALE),
-        )
+    @staticmethod
+    def _card(card: Card, out: Vector, base: int) -> None:
+        out[base] = 1.0
+        one_hot(out, base + 1, _CATEGORY_INDEX[card.category])
+        numbers = base + 1 + len(CATEGORIES)  # ATK, HP, max HP, nutrition
+        keywords = numbers + 4
+        marks = keywords + len(KEYWORDS)
+        if not isinstance(card, CreatureView | FullCard):  # a pile's card: category only
+            return
+        for offset, value in enumerate((card.atk, card.hp)):
+            if isinstance(value, int):
+                out[numbers + offset] = scaled(value, STAT_SCALE)
+        if isinstance(card.nutrition, int):
+            out[numbers + 3] = scaled(card.nutrition, STAT_SCALE)
+        for keyword in card.keywords:
+            index = _KEYWORD_INDEX.get(keyword)
+            if index is not None:
+                out[keywords + index] = 1.0
+        if isinstance(card, CreatureView):
+            out[numbers + 2] = scaled(card.max_hp, STAT_SCALE)
+            out[marks] = float(card.exhausted)
+            out[marks + 1] = float(card.frozen)
+            out[marks + 2] = float(card.paralyzed)
+            out[marks + 3] = float(card.dry)
+            out[marks + 4] = float(card.token)
+            out[marks + 5] = scaled(card.attacks_left, ATTACKS_SCALE)
 
 
 def encoding(options: FoodChainOptions) -> FoodChainEncoding:
