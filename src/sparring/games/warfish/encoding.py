@@ -227,13 +227,13 @@ class WarfishEncoding:
             players + 1 if owner is None else players if owner < 0 else (owner - seat) % players
             for owner in view.owner
         ]
-        counts = [
-            0 if owner is None else units or 0
-            for owner, units in zip(view.owner, view.units, strict=True)
+        units = [
+            0.0 if owner is None else min(1.0, (count or 0) / TERRITORY_UNITS_SCALE)
+            for owner, count in zip(view.owner, view.units, strict=True)
         ]
         block = out.reshape(self.territories, self.territory_size)
         block[self._rows, columns] = 1.0
-        block[:, players + 2] = np.clip(np.array(counts) / TERRITORY_UNITS_SCALE, -1.0, 1.0)
+        block[:, players + 2] = units
 
     def _turn(self, view: View, out: Vector, at: int) -> None:
         if isinstance(view.to_place, int):
