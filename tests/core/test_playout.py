@@ -8,6 +8,7 @@ from sparring.core.bench import bench_matches
 from sparring.core.conformance import plain
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
+from tests import toy_game as toy
 
 
 class Watcher:
@@ -51,7 +52,7 @@ def test_an_agent_that_reads_no_views_gets_none() -> None:
 
 
 def test_a_game_without_a_lean_view_serves_the_full_one() -> None:
-    spec = get_game("tactics")
+    spec = toy.spec()  # the toy game: every registered game has a lean view
     assert spec.search.lean_view is None
     agents = [Watcher(True, False), Watcher(True, None)]
     play_match(spec, 3, None, agents)

@@ -64,3 +64,18 @@ def test_the_parallel_env_takes_both_picks_in_the_same_steps() -> None:
     movers = env.table.to_move()
     waiting = [agent for agent in env.agents if int(agent[-1]) not in movers]
     assert all(not observations[agent]["action_mask"].any() for agent in waiting)
+
+
+def test_an_observation_is_made_once_per_step_and_never_rewritten_by_later_steps() -> None:
+    env = rl.env("aquawar")
+    env.reset(seed=3)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    assert env.observe(agent) is first  # asked again before a step: the same one
+    kept = {key: array.copy() for key, array in first.items()}
+    env.step(int(np.flatnonzero(first["action_mask"])[0]))  # a pick's first fish
+    after = env.observe(agent)
+    assert after is not first
+    assert not np.array_equal(after["observation"], first["observation"])  # the path grew
+    for key, array in first.items():  # the earlier observation is untouched
+        assert np.array_equal(array, kept[key])

@@ -65,16 +65,15 @@ class SparringEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.table.choose(self._seat_of[agent], int(action))
         if self.table.is_over():
             returns = self.table.returns()
             for name in self.agents:
                 self.rewards[name] = returns[self._seat_of[name]]
                 self.terminations[name] = True
-        else:
+            self._accumulate_rewards()
+        else:  # every reward is still the zero it was since the reset: nothing to add
             self.agent_selection = self.possible_agents[self.table.to_move()[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

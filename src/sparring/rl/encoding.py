@@ -79,43 +79,73 @@ def menu_from_paths(
     return menu_from_entries(((path_of(action), action) for action in legal), path)
 
 
+def menu_from_indices(legal: Iterable[Any], index_of: Callable[[Any], int]) -> dict[int, Any]:
+    """The menu of a decision whose every action is one index (`index_of`): the cheap
+    case of `menu_from_paths`, with no path to build or walk. Of several actions on one
+    index the first in the game's order is played."""
+    menu: dict[int, Any] = {}
+    for action in legal:
+        menu.setdefault(index_of(action), action)
+    return menu
+
+
 def menu_from_entries(
     entries: Iterable[tuple[tuple[int, ...], Any]], path: tuple[int, ...]
 ) -> dict[int, Any]:
     """The menu after `path` from ``(path, action)`` entries (see `menu_from_paths`), for
     an encoding that lists representative actions itself."""
     depth = len(path)
+    return _next_indices(
+        ((full, action) for full, action in entries if len(full) > depth and full[:depth] == path),
+        depth,
+    )
+
+
+def _next_indices(entries: Iterable[tuple[tuple[int, ...], Any]], depth: int) -> dict[int, Any]:
+    """The menu of `entries` whose paths all run past `depth` and agree before it."""
     menu: dict[int, Any] = {}
     for full, action in entries:
-        if len(full) <= depth or full[:depth] != path:
-            continue
         index = full[depth]
         entry = action if len(full) == depth + 1 else CONTINUE
         previous = menu.setdefault(index, entry)
         if (previous is CONTINUE) != (entry is CONTINUE):
-            raise ValueError(f"action paths are not prefix-free at {(*path, index)}: {action}")
+            raise ValueError(f"action paths are not prefix-free at {full[: depth + 1]}: {action}")
     return menu
 
 
 class PathIndex:
     """`menu_from_paths` for the successive steps of one decision, with each action's path
-    worked out once: the entries are kept for the last (view, legal actions) pair asked
-    about (by identity: a new position brings a new view), since every step of a
-    factorised decision asks about the same pair."""
+    worked out once for the last (view, legal actions) pair asked about (by identity: a
+    new position brings a new view), since every step of a factorised decision asks about
+    the same pair. Each step narrows the previous step's entries to those that go on
+    through the index chosen, so a decision scans its whole menu once, then ever fewer."""
 
-    __slots__ = ("_entries", "_key", "_paths_for")
+    __slots__ = ("_all", "_entries", "_key", "_path", "_paths_for")
 
     def __init__(self, paths_for: Callable[[View], Callable[[Any], tuple[int, ...]]]) -> None:
         self._paths_for = paths_for
         self._key: tuple[Any, Any] = (None, None)
-        self._entries: list[tuple[tuple[int, ...], Any]] = []
+        self._all: list[tuple[tuple[int, ...], Any]] = []
+        self._path: tuple[int, ...] = ()
+        self._entries = self._all  # those of `_all` that go on past `_path`
 
     def menu(self, view: View, legal: Sequence[Any], path: tuple[int, ...]) -> dict[int, Any]:
         if self._key[0] is not view or self._key[1] is not legal:
             path_of = self._paths_for(view)
-            self._entries = [(path_of(action), action) for action in legal]
-            self._key = (view, legal)
-        return menu_from_entries(self._entries, path)
+            self._all = [(path_of(action), action) for action in legal]
+            self._key, self._path, self._entries = (view, legal), (), self._all
+        elif path[: len(self._path)] != self._path:  # another branch: start from the top
+            self._path, self._entries = (), self._all
+        entries = self._entries
+        for depth in range(len(self._path), len(path)):
+            index = path[depth]
+            entries = [
+                (full, action)
+                for full, action in entries
+                if full[depth] == index and len(full) > depth + 1
+            ]
+        self._entries, self._path = entries, path
+        return _next_indices(entries, len(path))
 
 
 def encoding_for(spec: GameSpec, options: Any) -> Encoding:
@@ -146,7 +176,10 @@ class Observer:
         return out
 
     def with_path(self, features: Vector, path: tuple[int, ...]) -> Vector:
-        """A copy of `features` (from `features`) with `path` marked in its blocks."""
+        """`features` (from `features`) with `path` marked in its blocks: the same array
+        for no path, else a copy (the features stay as they were for the next path)."""
+        if not path:
+            return features
         out = features.copy()
         base = self.encoding.feature_size
         for step, index in enumerate(path):
@@ -154,9 +187,12 @@ class Observer:
         return out
 
     def mask(self, menu: Menu) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self.action_count, dtype=np.int8)
-        mask[list(menu)] = 1
-        return mask
+        """The 0/1 mask of `menu`'s indices, set byte by byte in a buffer numpy then wraps
+        without a copy (cheaper than numpy's indexed assignment for a menu's few dozen)."""
+        mask = bytearray(self.action_count)
+        for index in menu:
+            mask[index] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
 
 def scaled(value: float, scale: float) -> float:

@@ -27,7 +27,10 @@ class Table:
 
     __slots__ = (
         "_features",
+        "_legal",
         "_menus",
+        "_movers",
+        "_observations",
         "_views",
         "encoding",
         "observer",
@@ -49,7 +52,10 @@ class Table:
         self.paths: list[tuple[int, ...]] = []
         self._menus: dict[int, Menu] = {}
         self._views: dict[int, Any] = {}
+        self._legal: dict[int, Any] = {}
+        self._movers: tuple[int, ...] | None = None
         self._features: dict[int, Vector] = {}
+        self._observations: dict[int, dict[str, npt.NDArray[Any]]] = {}
 
     @property
     def num_players(self) -> int:
@@ -66,10 +72,20 @@ class Table:
         self._changed()
 
     def _changed(self) -> None:
-        """Forget the menus, views and features worked out for the game as it was."""
+        """Forget the seats to move, menus, views, legal actions, features and observations
+        worked out for the game as it was."""
+        self._movers = None
         self._menus = {}
         self._views = {}
+        self._legal = {}
         self._features = {}
+        self._observations = {}
+
+    def _stepped(self, seat: int) -> None:
+        """Forget what `seat`'s path changes: its menu and its observation (its view, legal
+        actions and features stay: the game has not moved)."""
+        self._menus.pop(seat, None)
+        self._observations.pop(seat, None)
 
     def view(self, seat: int) -> Any:
         """`seat`'s view now, made once per change of the game (the menu and the features
@@ -79,9 +95,20 @@ class Table:
             view = self._views[seat] = self.view_of(self.state, seat)
         return view
 
+    def legal(self, seat: int) -> Any:
+        """`seat`'s legal actions now, listed once per change of the game (every step of a
+        factorised decision reads the same list)."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.state.legal_actions(seat)
+        return legal
+
     def to_move(self) -> tuple[int, ...]:
-        """The seats to decide now (empty once the game is over)."""
-        movers: tuple[int, ...] = self.state.to_move()
+        """The seats to decide now (empty once the game is over), asked of the game once per
+        change (every step and every menu asks)."""
+        movers = self._movers
+        if movers is None:
+            movers = self._movers = tuple(self.state.to_move())
         return movers
 
     def is_over(self) -> bool:
@@ -98,7 +125,7 @@ class Table:
         if menu is None:
             menu = {}
             if seat in self.to_move():
-                view, legal = self.view(seat), self.state.legal_actions(seat)
+                view, legal = self.view(seat), self.legal(seat)
                 menu = self.encoding.menu(view, legal, self.paths[seat])
                 while len(menu) == 1 and next(iter(menu.values())) is CONTINUE:
                     self.paths[seat] = (*self.paths[seat], *menu)
@@ -108,9 +135,14 @@ class Table:
 
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """`seat`'s observation: its encoded view (with its decision's path so far) and the
-        mask of the entries open to it."""
-        mask = self.observer.mask(self.menu(seat))  # first: it may take a forced step
-        return {"observation": self.features(seat), "action_mask": mask}
+        mask of the entries open to it, made once per step (asked again before the next
+        step, the same arrays are returned)."""
+        observation = self._observations.get(seat)
+        if observation is None:
+            mask = self.observer.mask(self.menu(seat))  # first: it may take a forced step
+            observation = {"observation": self.features(seat), "action_mask": mask}
+            self._observations[seat] = observation
+        return observation
 
     def features(self, seat: int) -> Vector:
         """`seat`'s encoded view, written once per change of the game, with its path."""
@@ -133,7 +165,7 @@ class Table:
                 f"open: {sorted(menu)[:20]}{' ...' if len(menu) > 20 else ''}"
             )
         if entry is CONTINUE:
-            self._menus.pop(seat)
+            self._stepped(seat)
             self.paths[seat] = (*self.paths[seat], int(index))
             return
         self.paths[seat] = ()
@@ -148,6 +180,6 @@ class Table:
     def penalise(self, seat: int, reason: str) -> None:
         """What an illegal answer costs `seat`: the game's price of a referee's IA verdict
         (most games: the whole game; 5×5 Tactics: hero HP and the activation)."""
-        self._changed()
         self.paths[seat] = ()
         self.spec.apply_verdict(self.state, seat, "IA", reason)
+        self._changed()

@@ -4,7 +4,7 @@
 The observation (225 features, each in [0, 1]):
 
 - the phase one-hot (pick, assert, action, over) (4); the round over 3 and the rounds won
-  by the seat and by its enemy over 2 (3); the turn over the turn limit (1); whether the
+  by the seat and by its enemy over 2, clipped (3); the turn over the turn limit (1); whether the
   seat opens this round (1);
 - the fish the seat has used in earlier rounds (12) and the enemy fish its assertions
   revealed in earlier rounds (12), as multi-hots by fish id;
@@ -28,9 +28,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sparring.rl.encoding import CONTINUE, Menu, Vector, menu_from_paths, one_hot
+from sparring.rl.encoding import CONTINUE, Menu, Vector, menu_from_indices, one_hot
 
-from .actions import POSITIONS, TEAM_SIZE, Assert, Attack, Pass, Pick, Skill
+from .actions import (
+    ASSERTS,
+    ATTACKS,
+    PASS,
+    POSITIONS,
+    SKILLS,
+    TEAM_SIZE,
+    Assert,
+    Attack,
+    Pass,
+    Pick,
+    Skill,
+)
 from .options import AquawarOptions
 from .roster import ALL_FISH, MAX_HP, MIMIC
 from .state import PICK
@@ -72,17 +84,25 @@ def _action_names() -> list[str]:
     return names
 
 
-def turn_path(action: Any) -> tuple[int, ...]:
+def turn_index(action: Any) -> int:
     """The one index of a turn action."""
-    if isinstance(action, Pass):
-        return (PASS_INDEX,)
-    if isinstance(action, Assert):
-        return (ASSERT_BASE + action.pos * FISH + action.guess - 1,)
+    if isinstance(action, Skill):
+        ally, enemy = _target(action.ally), _target(action.enemy)
+        return SKILL_BASE + action.actor * TARGET_CHOICES**2 + ally * TARGET_CHOICES + enemy
     if isinstance(action, Attack):
-        return (ATTACK_BASE + action.actor * TEAM_SIZE + action.target,)
-    assert isinstance(action, Skill), action
-    ally, enemy = _target(action.ally), _target(action.enemy)
-    return (SKILL_BASE + action.actor * TARGET_CHOICES**2 + ally * TARGET_CHOICES + enemy,)
+        return ATTACK_BASE + action.actor * TEAM_SIZE + action.target
+    if isinstance(action, Assert):
+        return ASSERT_BASE + action.pos * FISH + action.guess - 1
+    assert isinstance(action, Pass), action
+    return PASS_INDEX
+
+
+#: Every turn action's index (`turn_index`), looked up at every decision: a menu of 49
+#: assertions is 49 dictionary reads instead of 49 calls.
+TURN_INDEX: dict[Any, int] = {
+    action: turn_index(action)
+    for action in (PASS, *ASSERTS.values(), *ATTACKS.values(), *SKILLS.values())
+}
 
 
 def pick_menu(legal: Any, path: tuple[int, ...]) -> Menu:
@@ -113,14 +133,14 @@ class AquawarEncoding:
     def menu(self, view: AquawarView, legal: Sequence[Any], path: tuple[int, ...]) -> Menu:
         if view.phase == PICK:
             return pick_menu(legal, path)
-        return menu_from_paths(legal, turn_path, path)
+        return menu_from_indices(legal, TURN_INDEX.__getitem__)
 
     def features(self, view: AquawarView, seat: int, out: Vector) -> None:
         one_hot(out, 0, PHASES.index(view.phase))
         at = len(PHASES)
         out[at] = view.round / ROUNDS
-        out[at + 1] = view.wins[seat] / 2
-        out[at + 2] = view.wins[1 - seat] / 2
+        out[at + 1] = min(1.0, view.wins[seat] / 2)  # 3 with `play_all_rounds`
+        out[at + 2] = min(1.0, view.wins[1 - seat] / 2)
         out[at + 3] = min(1.0, view.turn / view.turn_limit)
         out[at + 4] = float(view.first_mover == seat)
         at += 5

@@ -26,7 +26,7 @@ from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
 from .search import ROLLOUT_STEPS, candidates, evaluate
 from .state import AquawarState, summarize
-from .views import AquawarView, view
+from .views import AquawarView, lean_view, view
 from .wire import legal_from_json
 
 RULES_VERSION = "aquawar-2021.1"
@@ -85,6 +85,7 @@ SPEC = GameSpec(
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
         candidates=candidates,
+        lean_view=lean_view,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(

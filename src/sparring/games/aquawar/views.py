@@ -149,6 +149,16 @@ def _round_result(result: dict[str, Any]) -> RoundResult:
 
 def view(state: AquawarState, seat: int | None) -> AquawarView:
     """The view of `state` for `seat` (0 or 1), or for a spectator (None)."""
+    return _view(state, seat, with_log=True)
+
+
+def lean_view(state: AquawarState, seat: int | None) -> AquawarView:
+    """The view without its log (empty), for what reads no log: agents with `needs_log`
+    False and the reinforcement-learning encoding. The log is most of a view's cost."""
+    return _view(state, seat, with_log=False)
+
+
+def _view(state: AquawarState, seat: int | None, with_log: bool) -> AquawarView:
     start = _round_start_index(state)
     out = AquawarView(
         game="aquawar",
@@ -163,7 +173,7 @@ def view(state: AquawarState, seat: int | None) -> AquawarView:
         first_mover=state.first_mover,
         rounds=[_round_result(r) for r in state.round_results],
         winner=state.winner,
-        log=visible_json(state.events[start:], seat),
+        log=visible_json(state.events[start:], seat) if with_log else [],
     )
     in_pick = state.phase == PICK
     if state.round > 1 and not state.teams[0]:

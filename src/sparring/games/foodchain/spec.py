@@ -25,7 +25,7 @@ from .options import FoodChainOptions
 from .render import describe_event, narrator, render_view, status_line
 from .search import ROLLOUT, ROLLOUT_STEPS, FirstPassSampler, candidates, evaluate
 from .state import FoodChainState, summarize
-from .views import view
+from .views import lean_view, view
 from .viewtypes import FoodChainView
 
 RULES_VERSION = "foodchain-2026.2"
@@ -76,6 +76,7 @@ SPEC = GameSpec(
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
         candidates=candidates,
+        lean_view=lean_view,
     ),
     extensions=Extensions(
         decks=DeckSupport(

@@ -133,6 +133,16 @@ def _resolution(state: FoodChainState) -> ResolutionView:
 
 def view(state: FoodChainState, seat: int | None) -> FoodChainView:
     """What `seat` (0 or 1) may know of `state`, or a spectator (None)."""
+    return _view(state, seat, with_log=True)
+
+
+def lean_view(state: FoodChainState, seat: int | None) -> FoodChainView:
+    """The view without its log (empty), for what reads no log: agents with `needs_log`
+    False and the reinforcement-learning encoding."""
+    return _view(state, seat, with_log=False)
+
+
+def _view(state: FoodChainState, seat: int | None, with_log: bool) -> FoodChainView:
     pending = state.pending
     shown = FoodChainView(
         game="foodchain",
@@ -150,7 +160,9 @@ def view(state: FoodChainState, seat: int | None) -> FoodChainView:
         players=[_player(state, 0), _player(state, 1)],
         log=[
             event_json(e) for e in state.events[state.previous_turn_event :] if visible_to(e, seat)
-        ],
+        ]
+        if with_log
+        else [],
     )
     if state.combat_closed:
         shown.combat_closed = True

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sparring.rl.encoding import Menu, Vector, menu_from_paths, one_hot
+from sparring.rl.encoding import Menu, Vector, one_hot
 
 from .actions import FACES, Bid, Challenge, SpotOn, say_bid
 from .options import LiarsDiceOptions
@@ -56,7 +56,16 @@ class LiarsDiceEncoding:
         return (self.spot_on,)
 
     def menu(self, view: TableView, legal: Sequence[Any], path: tuple[int, ...]) -> Menu:
-        return menu_from_paths(legal, self.path, path)
+        """Every legal action at its one index (no two share one), worked out inline: the
+        menu is made at every decision, and a bid's index is plain arithmetic."""
+        faces = len(FACES)
+        menu: dict[int, Any] = {}
+        for action in legal:
+            if type(action) is Bid:
+                menu[(action.quantity - 1) * faces + action.face - 1] = action
+            else:
+                menu[self.path(action)[0]] = action
+        return menu
 
     def features(self, view: TableView, seat: int, out: Vector) -> None:
         players, faces = self.players, len(FACES)

@@ -28,7 +28,7 @@ from .options import TacticsOptions
 from .render import LETTERS, describe_event, render_view
 from .search import ROLLOUT_STEPS, candidates, evaluate
 from .state import TacticsState
-from .views import view
+from .views import lean_view, view
 from .viewtypes import TacticsView
 
 RULES_VERSION = "tactics-v3.2"
@@ -120,6 +120,7 @@ SPEC = GameSpec(
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
         candidates=candidates,
+        lean_view=lean_view,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(

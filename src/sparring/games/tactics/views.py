@@ -56,6 +56,16 @@ def unit_view(state: TacticsState, unit: Unit) -> UnitView:
 
 def view(state: TacticsState, seat: int | None) -> TacticsView:
     """The view of `state` for `seat` (0 or 1), or for a spectator (None)."""
+    return _view(state, seat, with_log=True)
+
+
+def lean_view(state: TacticsState, seat: int | None) -> TacticsView:
+    """The view without its log (empty), for what reads no log: agents with `needs_log`
+    False and the reinforcement-learning encoding."""
+    return _view(state, seat, with_log=False)
+
+
+def _view(state: TacticsState, seat: int | None, with_log: bool) -> TacticsView:
     out = TacticsView(
         "tactics",
         seat,
@@ -68,7 +78,9 @@ def view(state: TacticsState, seat: int | None) -> TacticsView:
         state.winner,
         state.end_reason,
         state.options,
-        [event_json(e) for e in state.events[-LOG_EVENTS:] if visible_to(e, seat)],
+        [event_json(e) for e in state.events[-LOG_EVENTS:] if visible_to(e, seat)]
+        if with_log
+        else [],
     )
     if state.phase == DRAFT:
         out.drafted = [d is not None for d in state.drafts]

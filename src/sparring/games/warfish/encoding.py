@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from sparring.rl.encoding import CONTINUE, Menu, Vector, menu_from_paths, one_hot, scaled
 
 from .actions import Attack, Blitz, MoveIn, Place, StopTrading, Trade, Transfer
@@ -102,6 +104,7 @@ class WarfishEncoding:
         self.turn_size = 5 + 2 * territories + 2
         self.hand_size = territories + WILDS
         self.territory_size = players + 3
+        self._rows = np.arange(territories)
         self.feature_size = (
             self.header_size
             + players * self.seat_size
@@ -214,16 +217,23 @@ class WarfishEncoding:
         for card in view.hand or ():
             out[at + card] = 1.0
         at += self.hand_size
-        for territory, (owner, units) in enumerate(zip(view.owner, view.units, strict=True)):
-            base = at + territory * self.territory_size
-            if owner is None:
-                out[base + players + 1] = 1.0
-                continue
-            if owner < 0:
-                out[base + players] = 1.0
-            else:
-                out[base + (owner - seat) % players] = 1.0
-            out[base + players + 2] = scaled(units or 0, TERRITORY_UNITS_SCALE)
+        self._territories(view, seat, out[at : at + territories * self.territory_size])
+
+    def _territories(self, view: View, seat: int, out: Vector) -> None:
+        """The per-territory block, written a column at a time (a classic map has 42
+        territories: one numpy write per territory would be most of the features' cost)."""
+        players = self.players
+        columns = [
+            players + 1 if owner is None else players if owner < 0 else (owner - seat) % players
+            for owner in view.owner
+        ]
+        units = [
+            0.0 if owner is None else min(1.0, (count or 0) / TERRITORY_UNITS_SCALE)
+            for owner, count in zip(view.owner, view.units, strict=True)
+        ]
+        block = out.reshape(self.territories, self.territory_size)
+        block[self._rows, columns] = 1.0
+        block[:, players + 2] = units
 
     def _turn(self, view: View, out: Vector, at: int) -> None:
         if isinstance(view.to_place, int):
