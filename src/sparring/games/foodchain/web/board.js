@@ -568,6 +568,7 @@ export function mount(root, ctx) {
   return {
     update(frame) {
       const view = frame.view;
+      root.dataset.seq = frame.seq; // which frame is drawn (tests match the page to it)
       // A new decision, or an answer to the reply just sent: start the choice afresh.
       const fresh = state.busy || !sameJSON(frame.legal, state.legal)
         || !sameJSON(view.decision, state.view && state.view.decision);
