@@ -14,6 +14,7 @@ was in the page.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -24,6 +25,7 @@ import pytest
 
 pytest.importorskip("sparring.web.app", reason="the web server is not installed")
 
+from sparring.games.foodchain.web.catalog import POOL_JSON
 from tests.web.boards_harness.harness import LAPTOP
 
 DEADLINE = 220  # seconds for one whole game through the browser on a loaded machine
@@ -233,4 +235,66 @@ def test_a_person_plays_food_chain_against_a_built_in_agent_using_every_selectio
         for card in hidden[seq]:
             assert f'data-card="{card}"' not in html
             assert not re.search(rf"#{card}\b", text), (seq, card)
+    context.close()
+
+
+def test_the_server_checks_options_as_creating_a_table_would(live_server: str) -> None:
+    """`POST /api/games/<game>/options`: the engine's own deck rules, through the server."""
+    url = f"{live_server}/api/games/foodchain/options"
+    legal = httpx.post(url, json={"deck0": DECK})
+    assert legal.status_code == 200
+    assert legal.json()["options"]["deck0"] == DECK
+    broken = httpx.post(url, json={"deck0": DECK[:19]})
+    assert broken.status_code == 400
+    assert "deck size: a deck has exactly 20 cards, this one has 19" in broken.json()["error"]
+    games = {g["name"]: g for g in httpx.get(f"{live_server}/api/games").json()}
+    assert games["foodchain"]["page"] == "/boards/foodchain/page.html"
+    assert games["aquawar"]["page"] is None
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(DEADLINE)
+def test_a_deck_built_in_the_browser_is_checked_saved_and_played(
+    live_server: str, browser: Any
+) -> None:
+    pool = json.loads(POOL_JSON.read_text(encoding="utf-8"))
+    reptiles = next(k for k in pool["kingdoms"] if k["name"] == "Reptiles")["cards"]
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    page.get_by_label("Game").select_option("foodchain")
+    page.get_by_role("link", name="Food Chain: the game's own page").click()
+    page.wait_for_selector("body[data-ready=true]")
+    # The card browser: a kingdom's every card, with the engine's text.
+    page.get_by_label("Kingdom").select_option("Reptiles")
+    cards = page.get_by_role("list", name="Cards").get_by_role("listitem")
+    assert cards.count() == len(reptiles)
+    for card in reptiles[:5]:
+        assert card["text"] in cards.filter(has_text=card["name"]).first.inner_text()
+    # The deck builder: the engine's verdict on 19 cards, on 20, on a second kingdom.
+    for name in DECK[:19]:
+        page.get_by_role("button", name=f"Add {name} to the deck").click()
+    page.get_by_role("button", name="Check deck").click()
+    assert "this one has 19" in page.get_by_role("alert").inner_text()
+    page.get_by_role("button", name=f"Add {DECK[19]} to the deck").click()
+    page.get_by_role("button", name="Check deck").click()
+    assert page.get_by_role("status").inner_text() == "A legal deck."
+    page.get_by_label("Kingdom").select_option("Mammals")
+    page.get_by_role("button", name="Add Honey Badger to the deck").click()
+    page.get_by_role("button", name="Save deck").click()
+    assert "one kingdom" in page.get_by_role("alert").inner_text()
+    assert page.get_by_role("button", name="Play with Scales").count() == 0
+    page.get_by_role("button", name="Take Honey Badger out").click()
+    page.get_by_label("Deck name").fill("Scales")
+    page.get_by_role("button", name="Save deck").click()
+    # Saved in this browser: still there after a reload, and offered for a new table.
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_label("Opponent").select_option("random")
+    page.get_by_role("button", name="Play with Scales").click()
+    page.wait_for_url("**/table/**")
+    hand = page.get_by_label("Your hand").locator("article")
+    hand.first.wait_for()
+    names = [n.split(" #")[0] for n in hand.locator("strong.name").all_inner_texts()]
+    assert names and set(names) <= set(DECK)
     context.close()
