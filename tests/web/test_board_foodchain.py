@@ -187,14 +187,16 @@ def test_a_predator_eats_what_the_person_chooses(page: Any, base: str) -> None:
     assert list(event_json(eaten)["eaten"]) == list(wanted.cards)
 
 
-def test_scavenge_offers_the_carrion_pile(page: Any, base: str) -> None:
-    def scavenging(s: FoodChainState) -> bool:
-        pending = s.pending
-        if pending is None or pending.kind != "eat":
-            return False
-        carrion = s.carrion[pending.player]
-        return any(c in carrion for o in pending.options if isinstance(o, Eat) for c in o.cards)
+def scavenging(s: FoodChainState) -> bool:
+    """Whether a predator being played may eat from its owner's carrion pile."""
+    pending = s.pending
+    if pending is None or pending.kind != "eat":
+        return False
+    carrion = s.carrion[pending.player]
+    return any(c in carrion for o in pending.options if isinstance(o, Eat) for c in o.cards)
 
+
+def test_scavenge_offers_the_carrion_pile(page: Any, base: str) -> None:
     state = reach(scavenging)
     seat = decider(state)
     board = open_board(page, base, state, seat)

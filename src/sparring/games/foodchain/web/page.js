@@ -153,9 +153,6 @@ async function start() {
   const categories = [...new Set([...state.byName.values()].map((c) => c.category))].sort();
   $("category").append(...categories.map((c) => el("option", { value: c, text: c.replace("_", " ") })));
   $("prebuilt").append(...Object.keys(state.pool.prebuilt).map((n) => el("option", { value: n, text: n })));
-  const games = await (await fetch("/api/games")).json();
-  const game = games.find((g) => g.name === GAME);
-  $("opponent").replaceChildren(...(game ? game.agents : []).map((a) => el("option", { value: a, text: a })));
   $("kingdom").addEventListener("change", draw);
   $("category").addEventListener("change", draw);
   $("prebuilt").addEventListener("change", () => {
@@ -171,7 +168,19 @@ async function start() {
   $("clear").addEventListener("click", () => { state.deck = []; $("verdict").textContent = ""; draw(); });
   draw();
   drawSaved();
+  await listOpponents();
   document.body.dataset.ready = "true";
+}
+
+// The game's built-in agents, as the lobby offers them (none when the server has no lobby).
+async function listOpponents() {
+  try {
+    const games = await (await fetch("/api/games")).json();
+    const game = games.find((g) => g.name === GAME);
+    $("opponent").replaceChildren(...(game ? game.agents : []).map((a) => el("option", { value: a, text: a })));
+  } catch {
+    $("opponent").replaceChildren();
+  }
 }
 
 start();
