@@ -352,3 +352,18 @@ def test_the_board_fits_the_screen(browser: Any, base: str, size: str) -> None:
     ):
         assert box <= viewport["width"]
     context.close()
+
+
+def test_a_refused_reply_is_shown_and_the_choice_offered_again(page: Any, base: str) -> None:
+    state = reach(
+        lambda s: s.pending is None and any(isinstance(a, Play) for a in s.legal_actions())
+    )
+    seat = decider(state)
+    board = open_board(page, base, state, seat)
+    page.evaluate("window.nextAnswer = {ok: false, message: 'seat 0 cannot act now'}")
+    play = next(a for a in state.legal_actions(seat) if isinstance(a, Play))
+    page.get_by_role("button", name=f"Play {state.defs[play.card].name}").click()
+    page.get_by_role("button", name="Confirm play").click()
+    assert page.get_by_role("alert").inner_text() == "seat 0 cannot act now"
+    assert page.get_by_role("button", name="Confirm play").is_enabled()
+    assert len(board.replies()) == 1
