@@ -171,6 +171,8 @@ def test_a_predator_eats_what_the_person_chooses(page: Any, base: str) -> None:
     wanted = max(
         (o for o in state.pending.options if isinstance(o, Eat)), key=lambda o: len(o.cards)
     )
+    predator = state.defs[state.pending.source].name
+    assert predator in page.get_by_label("Resolving").inner_text()
     panel = page.get_by_label("Choose what to eat")
     assert "nutrition" in panel.inner_text() or "ATK" in panel.inner_text()
     # The dry drop is offered as long as nothing is chosen; the choice can be cleared.

@@ -271,8 +271,17 @@ export function mount(root, ctx) {
         : view.active === me ? "Your turn" : "Rival's turn" }),
       el("span", { class: "limit", "aria-label": "Play limit",
                    text: view.card_played ? "Card played this turn (limit used)" : "No card played yet this turn" }),
+      resolving(view),
       mover && !deciding ? el("span", { class: "mover", text: `To move: ${mover}` }) : null,
       deciding ? el("span", { class: "mover", text: deciding }) : null);
+  }
+
+  // The cards declared or sprung and not yet resolved (public: the view's resolution).
+  function resolving(view) {
+    const cards = (view.resolution && view.resolution.in_flight) || [];
+    if (!cards.length) return null;
+    return el("span", { class: "resolving", "aria-label": "Resolving",
+                        text: `Resolving: ${cards.map((c) => `${c.name} #${c.card}`).join(", ")}` });
   }
 
   function hand(view) {
