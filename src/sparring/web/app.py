@@ -28,7 +28,7 @@ from sparring.core.game import GameSpec
 from sparring.core.registry import game_names, get_game
 from sparring.core.replay import options_json
 
-from .boards import board_file, board_url
+from .boards import board_file, board_url, game_page_url
 from .config import ServerConfig
 from .hub import Hub, Refused, Running, Subscriber, encode
 from .records import WebStore
@@ -121,6 +121,7 @@ def game_entry(spec: GameSpec, config: ServerConfig) -> dict[str, Any]:
         "bots": sorted(config.bots),
         "decision_seconds": spec.referee.decision_seconds,
         "board": board_url(spec.name),
+        "page": game_page_url(spec.name),
     }
 
 
@@ -141,6 +142,14 @@ def _lobby_api(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         return [game_entry(hub.games(name), hub.config) for name in game_names()]
+
+    @app.post("/api/games/{game}/options")
+    async def check_options(game: str, request: Request) -> dict[str, Any]:
+        """Rule options checked by the game, as creating a table would check them, and
+        returned in the game's canonical form (a game's page checks a deck this way)."""
+        spec = hub.games(game)
+        options = spec.options_from_json((await _body(request)) or None)
+        return {"options": options_json(options)}
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:

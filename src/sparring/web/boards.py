@@ -13,6 +13,9 @@ from sparring.core.registry import GROUP
 
 GENERIC_BOARD = "/static/generic-board.js"
 BOARD_MODULE = "board.js"
+#: A page of the game's own beside its board (a card browser, a deck builder…), which the
+#: lobby links to.
+GAME_PAGE = "page.html"
 
 
 @cache
@@ -35,6 +38,14 @@ def board_url(game: str) -> str:
     if folder is not None and (folder / BOARD_MODULE).is_file():
         return f"/boards/{game}/{BOARD_MODULE}"
     return GENERIC_BOARD
+
+
+def game_page_url(game: str) -> str | None:
+    """The URL of the game's own page, if its board folder has one."""
+    folder = board_folder(game)
+    if folder is not None and (folder / GAME_PAGE).is_file():
+        return f"/boards/{game}/{GAME_PAGE}"
+    return None
 
 
 def board_file(game: str, name: str) -> Path | None:

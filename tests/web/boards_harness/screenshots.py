@@ -93,11 +93,27 @@ def tactics(page: Any, base: str) -> None:
     page.get_by_role("button", name="Move", exact=True).click()
 
 
+def foodchain(page: Any, base: str) -> None:
+    """Mid-game, a Scavenge predator choosing what to eat from its field and the carrion
+    pile, two cards chosen."""
+    from tests.web.test_board_foodchain import decider, open_board, reach, scavenging
+
+    state = reach(lambda s: scavenging(s) and s.turn >= 6)
+    open_board(page, base, state, decider(state))
+    for toggle in page.locator(".decision .eat:enabled").all()[:2]:
+        toggle.click()
+
+
 def main(folder: str) -> None:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     with static_server() as base, chromium() as browser:
-        for game, arrange in (("aquawar", aquawar), ("warfish", warfish), ("tactics", tactics)):
+        for game, arrange in (
+            ("aquawar", aquawar),
+            ("warfish", warfish),
+            ("tactics", tactics),
+            ("foodchain", foodchain),
+        ):
             for width, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
                 context = browser.new_context(viewport=viewport)
                 page = context.new_page()

@@ -63,6 +63,12 @@ function chooseGame() {
   $("players").max = game.max_players;
   $("players").value = game.min_players;
   $("options").value = JSON.stringify(game.options, null, 1);
+  // A game's own page (its cards, a deck builder…), when its board folder has one.
+  $("game-page-line").hidden = !game.page;
+  if (game.page) {
+    $("game-page").href = game.page;
+    $("game-page").textContent = `${game.title}: the game's own page`;
+  }
   showSeatRows();
 }
 

@@ -1,0 +1,606 @@
+// The Food Chain board: a thin renderer of one seat's view and its legal actions.
+//
+// It draws what the view holds — both fields (creatures with ATK/HP, keywords, the
+// Frozen/Paralyzed statuses, summoning exhaustion, the dry-drop mark; field spells), the
+// seat's hand, hand and deck counts, both carrion and exile piles, both players' HP, the
+// phase and whether the turn's card has been played — and offers exactly what LEGAL lists
+// (a flat list of complete actions). Every selection of rules §14 is built by filtering
+// that list, never by a rule of its own: an attack is "the legal attacks with this
+// attacker", then one of their targets; what a predator may eat is the union of the cards
+// of the listed `eat` actions, and "Confirm eating" is offered only when the chosen cards
+// are exactly one listed action. Replies are sent as an index into LEGAL.
+//
+// Cancelling (§14): a play, an activation or an attack is only a selection until it is
+// confirmed; "Cancel" drops it and nothing is sent. Once sent, an action is final (the
+// engine asks what a predator eats, or whom a spell targets, after the play is declared:
+// ruling 5), so those panels offer "Clear" for a half-made choice and no way back.
+//
+// The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
+
+const PHASES = { start: "Start", main1: "Main phase 1", combat: "Combat", main2: "Main phase 2",
+                 end: "End", over: "Game over" };
+const MAX_LOG = 80;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+}
+
+// Append the children that are not null (a part with nothing to show returns null).
+function add(parent, ...children) {
+  for (const child of children) if (child != null) parent.append(child);
+}
+
+function loadStyle() {
+  const href = new URL("./board.css", import.meta.url).href;
+  if (!document.querySelector(`link[href="${href}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}
+
+// The printed cards by name (pool.json, written from the engine's own pool and card text),
+// for display only: what a card in a pile says, and a prey's printed nutrition.
+let POOL = null;
+export async function loadPool() {
+  if (!POOL) {
+    const answer = await fetch(new URL("./pool.json", import.meta.url));
+    const pool = await answer.json();
+    POOL = new Map();
+    for (const kingdom of pool.kingdoms) for (const card of kingdom.cards) POOL.set(card.name, card);
+    for (const card of pool.tokens) POOL.set(card.name, card);
+  }
+  return POOL;
+}
+
+const sameJSON = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// The labels of a modal's options, as the decision's prompt lists them ("… — 0: Soak;
+// 1: Soothe"); an option the prompt does not name is called by its number.
+function modalLabels(prompt) {
+  const labels = new Map();
+  const list = (prompt || "").split("—").slice(1).join("—");
+  for (const part of list.split(";")) {
+    const match = part.trim().match(/^(\d+):\s*(.+)$/);
+    if (match) labels.set(Number(match[1]), match[2]);
+  }
+  return labels;
+}
+
+// The events of `now` that `before` had not shown: the view's log is a window over the
+// last two turns, so the new events are what follows the longest overlap of the old
+// window's end with the new window's start.
+function newEvents(before, now) {
+  if (!before) return [];
+  const old = before.map((e) => JSON.stringify(e));
+  const fresh = now.map((e) => JSON.stringify(e));
+  for (let k = Math.min(old.length, fresh.length); k > 0; k--) {
+    if (old.slice(old.length - k).every((e, i) => e === fresh[i])) return now.slice(k);
+  }
+  return now;
+}
+
+export function mount(root, ctx) {
+  loadStyle();
+  const me = ctx.hello.seat; // null: a spectator
+  const state = { view: null, legal: null, busy: false, message: "", selection: null,
+                  eating: [], target: null, modalOpen: false, lines: [], before: null,
+                  animate: false, sprung: [] };
+  root.classList.add("foodchain-board");
+  // The printed cards arrive after the first frame may have been drawn: draw it again,
+  // with its animation (the change it shows is still the last frame's).
+  loadPool().then(() => { if (state.view) render(state.lastAnimate); }).catch(() => {});
+
+  const who = (seat) => (me == null ? `Seat ${seat}` : seat === me ? "You" : "Rival");
+  const whose = (seat) => (me == null ? `Seat ${seat}'s` : seat === me ? "Your" : "Rival's");
+
+  // Every card the view names, by id: fields, field spells, piles, hand, known rival
+  // cards, and the cards a decision offers from a deck or a pile.
+  function cardsById(view) {
+    const found = new Map();
+    for (const player of view.players) {
+      for (const card of [...player.field, ...player.carrion, ...player.exile]) found.set(card.card, card);
+      if (player.field_spell) found.set(player.field_spell.card, player.field_spell);
+    }
+    for (const card of [...(view.hand || []), ...(view.rival_known_hand || [])]) found.set(card.card, card);
+    for (const card of (view.decision && view.decision.cards) || []) found.set(card.card, card);
+    for (const card of (view.resolution && view.resolution.in_flight) || []) {
+      if (!found.has(card.card)) found.set(card.card, card);
+    }
+    return found;
+  }
+  const nameOf = (id) => {
+    const card = state.view && cardsById(state.view).get(id);
+    return card ? `${card.name} #${id}` : `card #${id}`;
+  };
+
+  function send(index) {
+    state.busy = true;
+    state.message = "";
+    state.modalOpen = false;
+    render();
+    ctx.act({ index }).then((answer) => {
+      if (!answer.ok) {
+        state.busy = false;
+        state.message = answer.message || "refused";
+        render();
+      }
+    });
+  }
+
+  const indexOf = (wanted) => state.legal.findIndex((action) => sameJSON(action, wanted));
+  const legalOf = (type) => (state.legal || []).map((action, index) => ({ action, index }))
+    .filter(({ action }) => action.type === type);
+  const button = (text, onclick, extra = {}) =>
+    el("button", { type: "button", disabled: state.busy, text, onclick, ...extra });
+
+  // ------------------------------------------------------------------ drawing the table
+
+  function keywordChips(keywords) {
+    if (!keywords || !keywords.length) return null;
+    return el("ul", { class: "keywords", "aria-label": "Keywords" },
+      ...keywords.map((k) => el("li", { text: k })));
+  }
+
+  function creatureCard(creature, seat) {
+    const marks = [];
+    if (creature.exhausted) marks.push(["exhausted", "summoning exhaustion"]);
+    if (creature.frozen) marks.push(["frozen", "Frozen"]);
+    if (creature.paralyzed) marks.push(["paralyzed", "Paralyzed"]);
+    if (creature.dry) marks.push(["dry", "dry drop"]);
+    if (creature.token) marks.push(["token", "token"]);
+    const label = `${whose(seat)} ${creature.name} #${creature.card}: ATK ${creature.atk}, ` +
+      `HP ${creature.hp} of ${creature.max_hp}` +
+      (creature.keywords.length ? `, ${creature.keywords.join(", ")}` : "") +
+      marks.map(([, text]) => `, ${text}`).join("");
+    const card = el("article", { class: `card creature ${creature.category} ${marks.map(([k]) => k).join(" ")}`,
+                                 "aria-label": label, "data-card": creature.card });
+    add(card, el("header", {},
+      el("strong", { class: "name", text: creature.name }),
+      el("span", { class: "id", text: `#${creature.card}` })));
+    add(card, el("p", { class: "stats" },
+      el("span", { class: "atk", text: `ATK ${creature.atk}` }),
+      el("span", { class: "hp", text: `HP ${creature.hp}/${creature.max_hp}` }),
+      creature.nutrition !== undefined
+        ? el("span", { class: "nutrition", text: `Nutrition ${creature.nutrition}` }) : null));
+    add(card, keywordChips(creature.keywords));
+    if (marks.length) {
+      add(card, el("ul", { class: "marks", "aria-label": "Statuses" },
+        ...marks.map(([kind, text]) => el("li", { class: kind, text }))));
+    }
+    if (creature.text) add(card, el("p", { class: "text", text: creature.text }));
+    // The cards a pending choice may name are ringed (the choosing is in the panel).
+    if (targetOptions().some(({ action }) => action.card === creature.card)) card.classList.add("choosable");
+    if (state.eatingCards && state.eatingCards.has(creature.card)) card.classList.add("choosable");
+    animateCreature(card, creature);
+    add(card, ...creatureControls(creature, seat));
+    return card;
+  }
+
+  // The change since the last frame: HP lost or regained floats up; a new creature arrives.
+  function animateCreature(card, creature) {
+    if (!state.animate || !state.before) return;
+    const earlier = state.before.creatures.get(creature.card);
+    if (!earlier) {
+      card.classList.add("enters-now");
+      return;
+    }
+    const delta = creature.hp - earlier.hp;
+    if (delta) {
+      add(card, el("span", { class: `delta ${delta < 0 ? "loss" : "gain"}`, "aria-hidden": "true",
+                               text: `${delta > 0 ? "+" : ""}${delta}` }));
+    }
+  }
+
+  function fullCard(card, extraClass = "") {
+    const article = el("article", { class: `card ${card.category} ${extraClass}`,
+                                    "aria-label": `${card.name} #${card.card} (${card.category})`,
+                                    "data-card": card.card });
+    add(article, el("header", {},
+      el("strong", { class: "name", text: card.name }),
+      el("span", { class: "id", text: `#${card.card}` })));
+    add(article, el("p", { class: "category", text: card.category }));
+    if (card.atk !== undefined) {
+      add(article, el("p", { class: "stats" },
+        el("span", { class: "atk", text: `ATK ${card.atk}` }),
+        el("span", { class: "hp", text: `HP ${card.hp}` }),
+        card.nutrition !== undefined ? el("span", { class: "nutrition", text: `Nutrition ${card.nutrition}` }) : null));
+    }
+    add(article, keywordChips(card.keywords));
+    if (card.text) add(article, el("p", { class: "text", text: card.text }));
+    return article;
+  }
+
+  function pile(title, cards, seat) {
+    const box = el("details", { class: "pile", "aria-label": `${whose(seat)} ${title.toLowerCase()} pile` },
+      el("summary", { text: `${title}: ${cards.length}` }));
+    const list = el("ul", {});
+    for (const card of cards) {
+      const printed = POOL && POOL.get(card.name);
+      list.append(el("li", { title: printed ? printed.text : null,
+                             text: `${card.name} #${card.card} (${card.category})` }));
+    }
+    add(box, list);
+    return box;
+  }
+
+  function side(view, seat) {
+    const player = view.players[seat];
+    const own = me != null && seat === me;
+    const section = el("section", { class: `side ${own ? "own" : "other"}`,
+                                    "aria-label": me == null ? `Seat ${seat}` : own ? "Your side" : "Rival's side" });
+    const earlier = state.animate && state.before ? state.before.hp[seat] : undefined;
+    const hp = el("span", { class: "player-hp", "aria-label": `${whose(seat)} HP`, text: `HP ${player.hp}` });
+    if (earlier !== undefined && earlier !== player.hp) {
+      hp.append(el("span", { class: `delta ${player.hp < earlier ? "loss" : "gain"}`, "aria-hidden": "true",
+                             text: `${player.hp > earlier ? "+" : ""}${player.hp - earlier}` }));
+    }
+    add(section, el("header", { class: "player" },
+      el("h2", { text: me == null ? `Seat ${seat}` : own ? "You" : "Rival" }), hp,
+      el("span", { class: "count", "aria-label": `${whose(seat)} hand size`, text: `${player.hand_count} in hand` }),
+      el("span", { class: "count", "aria-label": `${whose(seat)} deck size`, text: `${player.deck_count} in deck` }),
+      view.active === seat ? el("span", { class: "active", text: "to play" }) : null));
+    const field = el("div", { class: "field", "aria-label": `${whose(seat)} field` });
+    if (player.field_spell) {
+      add(field, fullCard(player.field_spell, "field-spell"));
+    }
+    for (const creature of player.field) add(field, creatureCard(creature, seat));
+    if (!player.field.length && !player.field_spell) add(field, el("p", { class: "empty", text: "Empty field" }));
+    attackRivalControl(field, seat);
+    add(section, field);
+    add(section, el("div", { class: "piles" },
+      pile("Carrion", player.carrion, seat), pile("Exile", player.exile, seat)));
+    return section;
+  }
+
+  function header(view) {
+    const mover = view.to_move.length ? view.to_move.map(who).join(", ") : "";
+    const deciding = view.decision && view.decision.player !== me && view.decision.player !== undefined
+      ? `${who(view.decision.player)} to decide (${view.decision.kind})` : "";
+    return el("header", { class: "status" },
+      el("span", { class: "turn", text: `Turn ${view.turn} of ${view.turn_cap}` }),
+      el("span", { class: "phase", "aria-label": "Phase", text: PHASES[view.phase] || view.phase }),
+      el("span", { class: "active", text: me == null ? `Seat ${view.active} to play`
+        : view.active === me ? "Your turn" : "Rival's turn" }),
+      el("span", { class: "limit", "aria-label": "Play limit",
+                   text: view.card_played ? "Card played this turn (limit used)" : "No card played yet this turn" }),
+      resolving(view),
+      mover && !deciding ? el("span", { class: "mover", text: `To move: ${mover}` }) : null,
+      deciding ? el("span", { class: "mover", text: deciding }) : null);
+  }
+
+  // The cards declared or sprung and not yet resolved (public: the view's resolution).
+  function resolving(view) {
+    const cards = (view.resolution && view.resolution.in_flight) || [];
+    if (!cards.length) return null;
+    return el("span", { class: "resolving", "aria-label": "Resolving",
+                        text: `Resolving: ${cards.map((c) => `${c.name} #${c.card}`).join(", ")}` });
+  }
+
+  function hand(view) {
+    const section = el("section", { class: "hand", "aria-label": "Your hand" },
+      el("h2", { text: `Your hand (${view.hand.length})` }));
+    const row = el("div", { class: "cards" });
+    for (const card of view.hand) {
+      const article = fullCard(card, "in-hand");
+      add(article, ...handControls(card));
+      row.append(article);
+    }
+    if (!view.hand.length) row.append(el("p", { class: "empty", text: "Empty hand" }));
+    add(section, row);
+    const known = view.rival_known_hand || [];
+    if (known.length) {
+      add(section, el("h3", { text: "Cards you know in the rival's hand" }),
+        el("div", { class: "cards known" }, ...known.map((c) => fullCard(c, "known"))));
+    }
+    return section;
+  }
+
+  // ------------------------------------------------------------------ free choices
+
+  function handControls(card) {
+    const controls = [];
+    for (const { action, index } of legalOf("play")) {
+      if (action.card === card.card) {
+        controls.push(button(`Play ${card.name}`, () => select({ kind: "play", index, card: card.card }),
+                             { class: "primary" }));
+      }
+    }
+    for (const { action, index } of legalOf("activate")) {
+      if (action.card === card.card) {
+        controls.push(button(`Discard ${card.name} for its ability`,
+                             () => select({ kind: "activate", index, card: card.card })));
+      }
+    }
+    return controls;
+  }
+
+  function creatureControls(creature, seat) {
+    const controls = [];
+    if (me == null) return controls;
+    if (seat === me) {
+      for (const { action, index } of legalOf("activate")) {
+        if (action.card === creature.card) {
+          controls.push(button(`Sacrifice ${creature.name} for its ability`,
+                               () => select({ kind: "activate", index, card: creature.card })));
+        }
+      }
+      const attacks = legalOf("attack").filter(({ action }) => action.attacker === creature.card);
+      if (attacks.length) {
+        const chosen = state.selection && state.selection.kind === "attack"
+          && state.selection.attacker === creature.card;
+        controls.push(button(`Attack with ${creature.name}`,
+          () => select({ kind: "attack", attacker: creature.card }),
+          { "aria-pressed": chosen ? "true" : "false" }));
+      }
+    } else if (state.selection && state.selection.kind === "attack") {
+      for (const { action, index } of legalOf("attack")) {
+        if (action.attacker === state.selection.attacker && action.target === creature.card) {
+          controls.push(button(`Attack ${creature.name}`, () => send(index), { class: "danger" }));
+        }
+      }
+    }
+    return controls;
+  }
+
+  function attackRivalControl(field, seat) {
+    if (me == null || seat === me || !state.selection || state.selection.kind !== "attack") return;
+    for (const { action, index } of legalOf("attack")) {
+      if (action.attacker === state.selection.attacker && action.target === "rival") {
+        add(field, button("Attack the rival directly", () => send(index), { class: "danger" }));
+      }
+    }
+  }
+
+  function select(selection) {
+    state.selection = selection;
+    state.message = "";
+    render();
+  }
+
+  // The panel of a free choice being made: confirm or cancel a play or an activation, the
+  // attacker chosen (its targets are on the rival's side), or nothing chosen yet.
+  function freePanel() {
+    const panel = el("section", { class: "decision", "aria-label": "Your move" });
+    const selection = state.selection;
+    if (selection && (selection.kind === "play" || selection.kind === "activate")) {
+      const card = cardsById(state.view).get(selection.card);
+      const verb = selection.kind === "play" ? "Play" : "Use the ability of";
+      add(panel, el("h2", { text: `${verb} ${card ? card.name : `#${selection.card}`}?` }));
+      if (card && card.text) add(panel, el("p", { class: "text", text: card.text }));
+      if (selection.kind === "play" && card && card.category === "predator") {
+        add(panel, el("p", { class: "hint", text: "After the play you choose what it eats (0–3)." }));
+      }
+      add(panel, el("div", { class: "row" },
+        button("Cancel", () => select(null)),
+        button(selection.kind === "play" ? "Confirm play" : "Confirm ability",
+               () => send(selection.index), { class: "primary" })));
+      return panel;
+    }
+    if (selection && selection.kind === "attack") {
+      add(panel, el("h2", { text: `Attack with ${nameOf(selection.attacker)}: choose its target` }),
+        el("p", { class: "hint", text: "The targets it may attack are marked on the rival's side." }),
+        el("div", { class: "row" }, button("Cancel attack", () => select(null))));
+      return panel;
+    }
+    const phase = PHASES[state.view.phase] || state.view.phase;
+    add(panel, el("h2", { text: state.view.phase === "combat"
+      ? "Combat: choose an attacker, or end combat" : `${phase}: play a card, or end the phase` }));
+    for (const { index } of legalOf("end_phase")) {
+      add(panel, el("div", { class: "row" }, button(`End ${phase.toLowerCase()}`, () => send(index))));
+    }
+    return panel;
+  }
+
+  // ------------------------------------------------------------------ decisions
+
+  function targetOptions() {
+    const decision = state.view && state.view.decision;
+    if (!decision || decision.player !== me || !state.legal) return [];
+    return legalOf("target");
+  }
+
+  function targetButton({ index }, text) {
+    return button(text, () => { state.target = index; render(); },
+                  { "aria-pressed": state.target === index ? "true" : "false", class: "target" });
+  }
+
+  function eatToggle(card, text) {
+    const chosen = state.eating.includes(card);
+    const next = chosen ? state.eating.filter((c) => c !== card) : [...state.eating, card].sort((a, b) => a - b);
+    // A card can be added only if the cards chosen with it are part of some listed action.
+    const possible = chosen || legalOf("eat").some(({ action }) => next.every((c) => action.cards.includes(c)));
+    return el("button", { type: "button", class: "eat", text: `${text} (${nutritionText(card)})`,
+                          "aria-pressed": chosen ? "true" : "false", disabled: state.busy || !possible,
+                          onclick: () => { state.eating = next; render(); } });
+  }
+
+  // What a card gives when eaten, as printed or shown: a prey's nutrition, a predator's ATK.
+  function nutritionText(id) {
+    const view = state.view;
+    const creature = view.players.flatMap((p) => p.field).find((c) => c.card === id);
+    if (creature) {
+      return creature.nutrition !== undefined ? `nutrition ${creature.nutrition}` : `Edible, ATK ${creature.atk}`;
+    }
+    const card = cardsById(view).get(id);
+    const printed = card && POOL && POOL.get(card.name);
+    if (!printed) return "nutrition ?";
+    return printed.nutrition !== undefined ? `nutrition ${printed.nutrition}` : `ATK ${printed.atk}`;
+  }
+
+  function eatPanel(decision) {
+    const panel = el("section", { class: "decision eat", "aria-label": "Choose what to eat" });
+    add(panel, el("h2", { text: decision.prompt || "Choose up to 3 creatures to eat" }));
+    const ownCarrion = new Set(state.view.players[me].carrion.map((c) => c.card));
+    const onField = [...state.eatingCards].filter((c) => !ownCarrion.has(c));
+    const fromCarrion = [...state.eatingCards].filter((c) => ownCarrion.has(c));
+    if (onField.length) {
+      add(panel, el("h3", { text: "On your field" }),
+        el("div", { class: "choices", role: "group", "aria-label": "Creatures on your field to eat" },
+          ...onField.map((c) => eatToggle(c, `Eat ${nameOf(c)}`))));
+    }
+    if (fromCarrion.length) {
+      add(panel, el("h3", { text: "From your carrion pile (Scavenge)" }),
+        el("div", { class: "choices", role: "group", "aria-label": "Carrion cards to eat" },
+          ...fromCarrion.map((c) => eatToggle(c, `Eat ${nameOf(c)} from carrion`))));
+    }
+    const exact = legalOf("eat").find(({ action }) => sameJSON(action.cards, state.eating));
+    const text = state.eating.length
+      ? `Confirm eating ${state.eating.length} (${state.eating.map(nutritionText).join(" + ")})`
+      : "Confirm: eat nothing (dry drop)";
+    add(panel, el("div", { class: "row" },
+      button("Clear", () => { state.eating = []; render(); }, { disabled: state.busy || !state.eating.length }),
+      button(text, () => send(exact.index), { class: "primary", disabled: state.busy || !exact })));
+    return panel;
+  }
+
+  function targetPanel(decision) {
+    const panel = el("section", { class: "decision target", "aria-label": "Choose a target" });
+    add(panel, el("h2", { text: decision.prompt || "Choose a target" }));
+    const list = el("div", { class: "choices", role: "group", "aria-label": "Targets" });
+    for (const option of legalOf("target")) {
+      const { action } = option;
+      const text = action.player !== undefined
+        ? `Target ${action.player === me ? "yourself" : "the rival"}`
+        : `Target ${nameOf(action.card)}`;
+      list.append(targetButton(option, text));
+    }
+    add(panel, list);
+    const chosen = decision.cards && decision.cards.find((c) => state.target !== null
+      && state.legal[state.target].card === c.card);
+    if (chosen) add(panel, fullCard(chosen, "chosen"));
+    add(panel, el("div", { class: "row" },
+      button("Clear", () => { state.target = null; render(); }, { disabled: state.busy || state.target === null }),
+      button("Confirm target", () => send(state.target),
+             { class: "primary", disabled: state.busy || state.target === null })));
+    return panel;
+  }
+
+  // "Choose one": a modal dialog over the board with one button per listed option.
+  function chooseModal(decision) {
+    const labels = modalLabels(decision.prompt);
+    const dialog = el("div", { class: "modal", role: "dialog", "aria-modal": "true",
+                               "aria-label": "Choose one" });
+    const box = el("div", { class: "modal-box" },
+      el("h2", { text: (decision.prompt || "Choose one").split("—")[0].trim() }));
+    for (const { action, index } of legalOf("choose")) {
+      const label = labels.get(action.option) || `Option ${action.option}`;
+      add(box, button(label, () => send(index), { class: "primary" }));
+    }
+    dialog.append(box);
+    return dialog;
+  }
+
+  function orderPanel(decision) {
+    const panel = el("section", { class: "decision order", "aria-label": "Choose what resolves first" });
+    add(panel, el("h2", { text: decision.prompt || "Choose which effect resolves next" }));
+    for (const { action, index } of legalOf("order")) {
+      add(panel, button(`Resolve ${nameOf(action.card)} first`, () => send(index)));
+    }
+    return panel;
+  }
+
+  function decisionPanel(view) {
+    if (!state.legal) return null;
+    const decision = view.decision;
+    if (!decision) return freePanel();
+    if (decision.kind === "eat") return eatPanel(decision);
+    if (decision.kind === "choose") return chooseModal(decision);
+    if (decision.kind === "order") return orderPanel(decision);
+    return targetPanel(decision);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  function logPanel() {
+    const list = el("ol", { class: "events", "aria-label": "Events", "aria-live": "polite" });
+    for (const line of state.lines.slice(-MAX_LOG)) list.append(el("li", { text: line }));
+    return el("section", { class: "log" }, el("h2", { text: "Events" }), list);
+  }
+
+  function trapBanner() {
+    if (!state.sprung.length) return null;
+    return el("p", { class: "trap-banner", role: "status",
+                     text: state.sprung.map((e) => `${who(e.seat)} sprang trap ${e.name || `#${e.card}`}!`).join(" ") });
+  }
+
+  function result(view) {
+    if (view.phase !== "over" && view.winner == null) return null;
+    const text = view.winner == null ? `Draw: ${view.end_reason}`
+      : me == null ? `Seat ${view.winner} wins: ${view.end_reason}`
+      : view.winner === me ? `You win: ${view.end_reason}` : `The rival wins: ${view.end_reason}`;
+    return el("p", { class: "winner", role: "status", text });
+  }
+
+  function render(animate = false) {
+    const view = state.view;
+    if (!view) return;
+    if (animate) state.animate = true;
+    const scrolled = root.querySelector(".events");
+    root.replaceChildren();
+    add(root, header(view));
+    add(root, trapBanner());
+    const decision = view.decision;
+    state.eatingCards = decision && decision.kind === "eat" && decision.player === me && state.legal
+      ? new Set(legalOf("eat").flatMap(({ action }) => action.cards)) : null;
+    const order = me == null ? [0, 1] : [1 - me, me];
+    const table = el("div", { class: "table" });
+    for (const seat of order) table.append(side(view, seat));
+    add(root, table);
+    const panel = decisionPanel(view);
+    if (panel) add(root, panel);
+    if (state.message) add(root, el("p", { class: "refused", role: "alert", text: state.message }));
+    add(root, result(view));
+    if (me != null && view.hand) add(root, hand(view));
+    add(root, logPanel());
+    if (scrolled) {
+      const list = root.querySelector(".events");
+      list.scrollTop = list.scrollHeight;
+    }
+    state.animate = false; // a redraw for a click replays no animation
+  }
+
+  function snapshot(view) {
+    return {
+      creatures: new Map(view.players.flatMap((p) => p.field).map((c) => [c.card, c])),
+      hp: view.players.map((p) => p.hp),
+    };
+  }
+
+  return {
+    update(frame) {
+      const view = frame.view;
+      root.dataset.seq = frame.seq; // which frame is drawn (tests match the page to it)
+      // A new decision, or an answer to the reply just sent: start the choice afresh.
+      const fresh = state.busy || !sameJSON(frame.legal, state.legal)
+        || !sameJSON(view.decision, state.view && state.view.decision);
+      const events = newEvents(state.view && state.view.log, view.log);
+      state.sprung = events.filter((e) => e.kind === "trap");
+      state.before = state.view ? snapshot(state.view) : null;
+      state.animate = true;
+      state.lastAnimate = true;
+      state.lines = [...state.lines, ...(frame.log || [])].slice(-MAX_LOG);
+      state.view = view;
+      state.legal = frame.legal;
+      if (fresh) {
+        state.busy = false;
+        state.selection = null;
+        state.eating = [];
+        state.target = null;
+        state.message = "";
+      }
+      render();
+    },
+    destroy() {
+      root.replaceChildren();
+      root.classList.remove("foodchain-board");
+    },
+  };
+}
