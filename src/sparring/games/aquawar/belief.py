@@ -13,6 +13,14 @@ behaviour's skill makes a normal attack rather than use its skill
 The weights come from a pool: `POOL` teams drawn as `determinize` always drew them (all
 different, multi-fish constraints honoured), each then drawn again in proportion to its
 weight. Every weight is positive, so every team the log allows stays possible.
+
+**The Mimic's prior** (`mimic_prior`). The pool draws each fish's identity alike among
+its candidates, so a fish seen acting as X (candidates X and the Mimic) is drawn as the
+Mimic half the time. But a player's Mimic acts as X only if the player chose X among the
+11 fish it may copy: with teams and copies equally likely a priori, the team with the
+Mimic at that position is worth the share of copies the log allows there, |behaviours| /
+11, against the team with X itself. A Mimic the log leaves free to be anything keeps its
+full weight (11 of 11), as its draw already gives it.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 from sparring.core.rng import Rng
 
 from .knowledge import Knowledge
-from .roster import FISH
+from .roster import ALL_FISH, FISH, MIMIC
 
 LABEL = "belief"
 #: Teams drawn for one view's belief.
@@ -44,6 +52,8 @@ NORMAL_ATTACK_RATE: dict[str, float] = {
     "share_buff_aoe": 0.37,
 }
 NORMAL_ATTACK = "normalattack"
+#: The fish a Mimic may copy: any of the other 11 (rulings, item 10).
+MIMIC_COPIES = len(ALL_FISH) - 1
 _RESOLUTION = 1 << 30
 
 Team = tuple[list[int], list[int]]
@@ -67,6 +77,16 @@ def likelihood(behaviour: Sequence[int], choices: Sequence[tuple[int, int]]) -> 
     return chance
 
 
+def mimic_prior(kinds: Sequence[int], knowledge: Knowledge) -> float:
+    """How much likelier than its draw a team is a priori, for its Mimic: the share of the
+    copies the log allows the Mimic's position (1 for a team without the Mimic); see the
+    module docstring."""
+    for pos, kind in enumerate(kinds):
+        if kind == MIMIC:
+            return len(knowledge.behaviours[pos]) / MIMIC_COPIES
+    return 1.0
+
+
 class Belief:
     """The weighted pool of enemy teams for one view (see the module docstring)."""
 
@@ -78,7 +98,10 @@ class Belief:
         rng: Rng,
     ) -> None:
         self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
-        weights = [likelihood(behaviour, choices) for _, behaviour in self.teams]
+        weights = [
+            likelihood(behaviour, choices) * mimic_prior(kinds, knowledge)
+            for kinds, behaviour in self.teams
+        ]
         self._cumulative: list[float] = []
         total = 0.0
         for weight in weights:
