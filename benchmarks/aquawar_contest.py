@@ -2,7 +2,8 @@
 results and, for every assertion our agent made, whether it was right and at which point
 of the round it came (turn, enemy fish already revealed, identities the log had already
 narrowed to one, the candidates left for the fish it named, and the belief the agent's
-sampler puts on the named identity for that view).
+sampler puts on the named identity for that view); and the opponent's assertions, seen
+the same way from its side (what our inference would have made of our fish there).
 
 Run: ``python benchmarks/aquawar_contest.py --opponent 'saiblo:/path/to/ai' [--db URL]
 [--ours builtin:ismcts] [--play N --seed S] [--samples K]``. The opponent's program is
@@ -85,8 +86,9 @@ class MatchReport:
     their_verdicts: list[str]
     assertion_phases: int = 0
     assertions: list[Assertion] = field(default_factory=list)
-    their_assertions: int = 0
-    their_right: int = 0
+    #: The opponent's assertions, described from its view as ours are (what our
+    #: inference and belief would have made of our fish from where it stood).
+    their_assertions: list[Assertion] = field(default_factory=list)
 
 
 def seat_text(seat: dict[str, Any]) -> str:
@@ -158,22 +160,22 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
         our_verdicts=[v["verdict"] for v in record.verdicts if v["seat"] == seat],
         their_verdicts=[v["verdict"] for v in record.verdicts if v["seat"] != seat],
     )
-    before: list[AquawarView | None] = [None]
+    before: list[AquawarView | None] = [None, None]
 
     def after_decision(state: AquawarState, decision: Decision) -> None:
         action = decision.action or {}
-        if decision.seat == seat and before[0] is not None:
-            report.assertion_phases += 1
+        seen = before[decision.seat]
+        if seen is not None:
+            report.assertion_phases += decision.seat == seat
             if action.get("type") == "assert":
                 event = last_assertion(state)
-                report.assertions.append(
-                    describe(before[0], event["pos"], event["guess"], event["success"], samples)
-                )
-        elif decision.seat != seat and action.get("type") == "assert":
-            report.their_assertions += 1
-            report.their_right += bool(last_assertion(state)["success"])
+                made = describe(seen, event["pos"], event["guess"], event["success"], samples)
+                mine = decision.seat == seat
+                (report.assertions if mine else report.their_assertions).append(made)
         asserting = state.phase == ASSERT and not state.is_terminal()
-        before[0] = view(state, seat) if asserting and seat in state.to_move() else None
+        for side in (0, 1):
+            to_assert = asserting and side in state.to_move()
+            before[side] = view(state, side) if to_assert else None
 
     verification = verify_replay(parse_written_replay(record.replay), after_decision)
     if not verification.ok:
@@ -211,6 +213,7 @@ def grouped(assertions: Iterable[Assertion], key: Any) -> dict[str, dict[str, An
 def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
     """The totals over every match."""
     made = [a for r in reports for a in r.assertions]
+    theirs = [a for r in reports for a in r.their_assertions]
     wins = sum(r.won for r in reports)
     games = len(reports)
     interval = wilson_interval(wins, games)
@@ -226,9 +229,9 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "assertion_phases": sum(r.assertion_phases for r in reports),
         "assertions": rate(sum(a.right for a in made), len(made)),
         "assertions_per_match": round(len(made) / games, 2) if games else None,
-        "their_assertions": rate(
-            sum(r.their_right for r in reports), sum(r.their_assertions for r in reports)
-        ),
+        "their_assertions": rate(sum(a.right for a in theirs), len(theirs)),
+        "their_by_turn": grouped(theirs, lambda a: bucket(a.turn, TURN_BUCKETS)),
+        "their_by_candidates": grouped(theirs, lambda a: min(a.candidates, 3)),
         "by_turn": grouped(made, lambda a: bucket(a.turn, TURN_BUCKETS)),
         "by_revealed": grouped(made, lambda a: a.revealed),
         "by_candidates": grouped(made, lambda a: min(a.candidates, 3)),

@@ -70,8 +70,8 @@ def test_reports_every_assertion_of_our_seat_as_the_log_has_it(
     made = [(a["pos"], a["guess"], a["right"]) for a in match["assertions"]]
     assert made == [(e["pos"], e["guess"], e["success"]) for e in ours]
     theirs = [e for e in events if e["seat"] == 1]
-    assert match["their_assertions"] == len(theirs)
-    assert match["their_right"] == sum(e["success"] for e in theirs)
+    described = [(a["pos"], a["guess"], a["right"]) for a in match["their_assertions"]]
+    assert described == [(e["pos"], e["guess"], e["success"]) for e in theirs]
     total = out["total"]["assertions"]
     assert (total["made"], total["right"]) == (len(ours), sum(e["success"] for e in ours))
 
@@ -81,7 +81,7 @@ def test_each_assertion_is_described_from_the_asserting_view(
 ) -> None:
     db, _ = stored
     (match,) = report(db)["matches"]
-    for assertion in match["assertions"]:
+    for assertion in match["assertions"] + match["their_assertions"]:
         assert 0.0 <= assertion["belief"] <= 1.0
         assert assertion["candidates"] >= 1
         assert 0 <= assertion["revealed"] + assertion["inferred"] <= 3
