@@ -194,26 +194,35 @@ def rate(right: int, made: int) -> dict[str, Any]:
     }
 
 
-def bucket(value: float, bounds: Sequence[float]) -> str:
-    """The label of the bucket `value` falls in: up to each bound, then above the last."""
-    for bound in bounds:
-        if value <= bound:
-            return f"<={bound}"
-    return f">{bounds[-1]}"
+def bucket(value: float, bounds: Sequence[float]) -> int:
+    """The index of the bucket `value` falls in: up to each bound, then above the last."""
+    return next((i for i, bound in enumerate(bounds) if value <= bound), len(bounds))
 
 
-def grouped(assertions: Iterable[Assertion], key: Any) -> dict[str, dict[str, Any]]:
-    """The assertions' right rate per value of `key(assertion)`."""
-    groups: dict[str, list[bool]] = {}
+def labels(bounds: Sequence[float]) -> list[str]:
+    """The buckets' names, in order: "<=bound" for each bound, then ">last"."""
+    return [f"<={bound}" for bound in bounds] + [f">{bounds[-1]}"]
+
+
+def grouped(
+    assertions: Iterable[Assertion], key: Any, names: Sequence[str] | None = None
+) -> dict[str, dict[str, Any]]:
+    """The assertions' right rate per value of `key(assertion)`, in order (named by
+    `names[value]` when given)."""
+    groups: dict[Any, list[bool]] = {}
     for assertion in assertions:
-        groups.setdefault(str(key(assertion)), []).append(assertion.right)
-    return {name: rate(sum(rights), len(rights)) for name, rights in sorted(groups.items())}
+        groups.setdefault(key(assertion), []).append(assertion.right)
+    return {
+        str(value if names is None else names[value]): rate(sum(rights), len(rights))
+        for value, rights in sorted(groups.items())
+    }
 
 
 def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
     """The totals over every match."""
     made = [a for r in reports for a in r.assertions]
     theirs = [a for r in reports for a in r.their_assertions]
+    turns, beliefs = labels(TURN_BUCKETS), labels(BELIEF_BUCKETS)
     wins = sum(r.won for r in reports)
     games = len(reports)
     interval = wilson_interval(wins, games)
@@ -230,12 +239,12 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "assertions": rate(sum(a.right for a in made), len(made)),
         "assertions_per_match": round(len(made) / games, 2) if games else None,
         "their_assertions": rate(sum(a.right for a in theirs), len(theirs)),
-        "their_by_turn": grouped(theirs, lambda a: bucket(a.turn, TURN_BUCKETS)),
+        "their_by_turn": grouped(theirs, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "their_by_candidates": grouped(theirs, lambda a: min(a.candidates, 3)),
-        "by_turn": grouped(made, lambda a: bucket(a.turn, TURN_BUCKETS)),
+        "by_turn": grouped(made, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "by_revealed": grouped(made, lambda a: a.revealed),
         "by_candidates": grouped(made, lambda a: min(a.candidates, 3)),
-        "by_belief": grouped(made, lambda a: bucket(a.belief, BELIEF_BUCKETS)),
+        "by_belief": grouped(made, lambda a: bucket(a.belief, BELIEF_BUCKETS), beliefs),
         "mean_belief_right": _mean(a.belief for a in made if a.right),
         "mean_belief_wrong": _mean(a.belief for a in made if not a.right),
     }
