@@ -26,14 +26,7 @@ from sparring.games.aquawar.determinize import Sampler, weighted_sampler
 from sparring.games.aquawar.knowledge import infer
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.roster import FISH
-from sparring.games.aquawar.search import (
-    SEARCH_MIMIC_COPY,
-    SEARCH_TEAMS,
-    ambiguous_pick,
-    candidates,
-    evaluate,
-    match_chance,
-)
+from sparring.games.aquawar.search import candidates, evaluate, match_chance
 from sparring.games.aquawar.state import AquawarState
 from sparring.games.aquawar.views import view
 from tests.aquawar.helpers import (
@@ -42,7 +35,6 @@ from tests.aquawar.helpers import (
     EEL,
     GREATWHITE,
     HAMMERHEAD,
-    MANTA,
     MIMIC,
     OCTOPUS,
     PUFFER,
@@ -222,34 +214,16 @@ def test_with_nothing_known_passing_is_the_only_candidate() -> None:
     assert candidates(view(state, 0), state.legal_actions(0), Rng(1)) == [PASS]
 
 
-def test_a_pick_is_the_planned_team_and_turn_actions_are_all_searched() -> None:
+def test_a_pick_is_the_greedy_pick_and_turn_actions_are_all_searched() -> None:
     state = AquawarState(5)
     legal = state.legal_actions(0)
-    chosen = candidates(view(state, 0), legal, Rng(1))
-    assert chosen == [Pick(SEARCH_TEAMS[0], None)]
+    seen = view(state, 0)
+    chosen = candidates(seen, legal, Rng(1))
+    assert len(chosen) == 1 and isinstance(chosen[0], Pick)
+    assert chosen == [greedy_pick(seen, legal)]
     fight = ahead_position()
     menu = fight.legal_actions(0)
     assert candidates(view(fight, 0), menu, Rng(1)) is menu
-
-
-def test_the_planned_teams_keep_look_alike_fish_together_and_use_all_twelve() -> None:
-    assert sorted(f for team in SEARCH_TEAMS for f in team) == list(range(1, 13))
-    together = [{GREATWHITE, HAMMERHEAD}, {ARCHER, EEL}, {SEAWOLF, TURTLE, MIMIC}]
-    together += [{PUFFER, SUNFISH}, {MANTA, OCTOPUS}]
-    for alike in together:
-        assert any(alike <= set(team) for team in SEARCH_TEAMS)
-
-
-def test_each_round_picks_the_next_whole_planned_team_else_the_greedy_pick() -> None:
-    state = AquawarState(5)
-    seen = view(state, 0)
-    seen.used = list(SEARCH_TEAMS[0])
-    legal = state.legal_actions(0)
-    assert ambiguous_pick(seen, legal) == Pick(SEARCH_TEAMS[1], SEARCH_MIMIC_COPY)
-    seen.used = [*SEARCH_TEAMS[0], *SEARCH_TEAMS[1]]
-    assert ambiguous_pick(seen, legal) == Pick(SEARCH_TEAMS[2], None)
-    seen.used = [GREATWHITE, SEAWOLF, PUFFER, ARCHER]  # every planned team is broken
-    assert ambiguous_pick(seen, legal) == greedy_pick(seen, legal)
 
 
 # ------------------------------------------------------------------ the search

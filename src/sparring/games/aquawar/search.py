@@ -19,7 +19,7 @@ from sparring.core.rng import Rng
 from .actions import ASSERTS, PASS, Action, Pick
 from .agents import greedy_pick
 from .determinize import Sampler
-from .roster import MAX_HP, MIMIC
+from .roster import MAX_HP
 from .state import ACT, ASSERT, AquawarState
 from .views import AquawarView
 
@@ -29,13 +29,6 @@ ROLLOUT_STEPS = 0
 #: and each one acts (and counts for assertions' area loss).
 FISH_WORTH = 200
 _SIDE_MAX = 4 * (MAX_HP + FISH_WORTH)
-#: The search's teams, one a round, in this order: fish whose actions look alike play in
-#: the same round — the sharks' crits; the Archerfish's and the Electric Eel's AoE; the
-#: 120 crits of the Sea Wolf, the Sea Turtle and a Mimic copying the Sea Wolf; the
-#: infights; the reduce buffs — so the fish an enemy identified in an earlier round, which
-#: cannot come back, never single out a fish of a later team.
-SEARCH_TEAMS = ((9, 10, 1, 3), (5, 7, MIMIC, 11), (2, 4, 6, 8))
-SEARCH_MIMIC_COPY = 5
 #: An assertion is searched only if the belief in it is at least this: a wrong one costs
 #: every own fish 50 HP, a right one every enemy fish as much, so below one half it loses
 #: on average, and the search weighs the rest against passing.
@@ -81,27 +74,14 @@ def evaluate(state: AquawarState) -> tuple[float, float]:
     return value, -value
 
 
-def ambiguous_pick(view: AquawarView, legal: Sequence[Action]) -> Pick:
-    """The first of `SEARCH_TEAMS` none of whose fish this seat has played (round 3's is
-    then the four left); the greedy pick if none is whole or the menu refuses it."""
-    used = set(view.used or [])
-    why_not = getattr(legal, "why_not", None)
-    for team in SEARCH_TEAMS:
-        if used.isdisjoint(team):
-            pick = Pick(team, SEARCH_MIMIC_COPY if MIMIC in team else None)
-            if why_not is None or why_not(pick) is None:
-                return pick
-    return greedy_pick(view, legal)
-
-
 def candidates(view: AquawarView, legal: Sequence[Action], rng: Rng) -> Sequence[Action]:
-    """The searching seat's choices worth searching, from its view: its planned team
-    (`ambiguous_pick`: a search cannot judge a team before it plays, every position of
-    the pick phase looks even), the pass and the assertions its belief makes likely
-    enough (`ASSERT_BELIEF`), or every turn action."""
+    """The searching seat's choices worth searching, from its view: its greedy pick (a
+    search cannot judge a team before it plays: every position of the pick phase looks
+    even), the pass and the assertions its belief makes likely enough (`ASSERT_BELIEF`),
+    or every turn action."""
     first = legal[0]
     if isinstance(first, Pick):
-        return [ambiguous_pick(view, legal)]
+        return [greedy_pick(view, legal)]
     if first is not PASS:
         return legal
     belief = Sampler(view, weighted=True).belief(rng)
