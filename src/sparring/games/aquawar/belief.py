@@ -13,6 +13,21 @@ behaviour's skill makes a normal attack rather than use its skill
 The weights come from a pool: `POOL` teams drawn as `determinize` always drew them (all
 different, multi-fish constraints honoured), each then drawn again in proportion to its
 weight. Every weight is positive, so every team the log allows stays possible.
+
+**The Mimic's prior** (`mimic_prior`). The pool draws each fish's identity alike among
+its candidates, so a fish seen acting as X (candidates X and the Mimic) is drawn as the
+Mimic half the time. But a player's Mimic acts as X only if the player chose X among the
+11 fish it may copy: with teams and copies equally likely a priori, the team with the
+Mimic at that position is worth the share of copies the log allows there, |behaviours| /
+11, against the team with X itself. A Mimic the log leaves free to be anything keeps its
+full weight (11 of 11), as its draw already gives it.
+
+**Dodges seen and not seen** (`dodge_likelihood`). A block (a shield or a dodge) rules a
+fish that cannot block out at once; but a fish that took hit after hit without a single
+dodge is, by chance, unlikely to be a dodger either: each damage instance past a Sea
+Turtle's shields is dodged 30 % of the time. So each team is also weighted by the chance
+of the blocks each enemy fish showed out of the damage instances it met
+(`damage_rolls`), under its behaviour.
 """
 
 from __future__ import annotations
@@ -23,8 +38,10 @@ from typing import Any
 
 from sparring.core.rng import Rng
 
+from .combat import DODGE_PERCENT
+from .fish import SHIELDS
 from .knowledge import Knowledge
-from .roster import FISH
+from .roster import ALL_FISH, FISH, MIMIC
 
 LABEL = "belief"
 #: Teams drawn for one view's belief.
@@ -44,6 +61,8 @@ NORMAL_ATTACK_RATE: dict[str, float] = {
     "share_buff_aoe": 0.37,
 }
 NORMAL_ATTACK = "normalattack"
+#: The fish a Mimic may copy: any of the other 11 (rulings, item 10).
+MIMIC_COPIES = len(ALL_FISH) - 1
 _RESOLUTION = 1 << 30
 
 Team = tuple[list[int], list[int]]
@@ -67,6 +86,47 @@ def likelihood(behaviour: Sequence[int], choices: Sequence[tuple[int, int]]) -> 
     return chance
 
 
+def damage_rolls(log: Sequence[dict[str, Any]], enemy: int) -> list[tuple[int, int]]:
+    """Per enemy position, the damage instances it met this round (each one a `hit`, of 0
+    when blocked) and how many of them it blocked (a `reduce` passive of 0)."""
+    counts = [[0, 0] for _ in range(4)]
+    for entry in log:
+        if entry.get("seat") != enemy:
+            continue
+        if entry["kind"] == "hit":
+            counts[entry["pos"]][0] += 1
+        elif entry["kind"] == "passive" and entry["type"] == "reduce" and entry["value"] == 0:
+            counts[entry["pos"]][1] += 1
+    return [(instances, blocks) for instances, blocks in counts]
+
+
+def dodge_likelihood(behaviour: Sequence[int], rolls: Sequence[tuple[int, int]]) -> float:
+    """The chance of the blocks each enemy fish showed, if its fish act as `behaviour`: a
+    dodger blocks each instance past its shields with `DODGE_PERCENT`; a fish that cannot
+    block shows none (the inference has already ruled out any that did)."""
+    dodge = DODGE_PERCENT / 100
+    chance = 1.0
+    for acts_as, (instances, blocks) in zip(behaviour, rolls, strict=True):
+        passive = FISH[acts_as].passive
+        if passive not in ("dodge", "shield"):
+            continue
+        shields = SHIELDS if passive == "shield" else 0
+        rolled = max(0, instances - shields)
+        dodged = max(0, blocks - shields)
+        chance *= dodge**dodged * (1 - dodge) ** (rolled - dodged)
+    return chance
+
+
+def mimic_prior(kinds: Sequence[int], knowledge: Knowledge) -> float:
+    """How much likelier than its draw a team is a priori, for its Mimic: the share of the
+    copies the log allows the Mimic's position (1 for a team without the Mimic); see the
+    module docstring."""
+    for pos, kind in enumerate(kinds):
+        if kind == MIMIC:
+            return len(knowledge.behaviours[pos]) / MIMIC_COPIES
+    return 1.0
+
+
 class Belief:
     """The weighted pool of enemy teams for one view (see the module docstring)."""
 
@@ -74,11 +134,17 @@ class Belief:
         self,
         knowledge: Knowledge,
         choices: Sequence[tuple[int, int]],
+        rolls: Sequence[tuple[int, int]],
         draw_team: Callable[[Knowledge, Rng], Team],
         rng: Rng,
     ) -> None:
         self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
-        weights = [likelihood(behaviour, choices) for _, behaviour in self.teams]
+        weights = [
+            likelihood(behaviour, choices)
+            * dodge_likelihood(behaviour, rolls)
+            * mimic_prior(kinds, knowledge)
+            for kinds, behaviour in self.teams
+        ]
         self._cumulative: list[float] = []
         total = 0.0
         for weight in weights:

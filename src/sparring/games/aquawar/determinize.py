@@ -28,7 +28,7 @@ from sparring.core.rng import Rng
 from sparring.core.sharedlog import fork
 
 from .actions import Pick
-from .belief import Belief, enemy_choices
+from .belief import Belief, damage_rolls, enemy_choices
 from .events import ASSERTION, FORFEIT, ROUND_START, SKILL_DETAIL, TEAM
 from .fish import Fish
 from .knowledge import (
@@ -262,8 +262,10 @@ class Sampler:
     def belief(self, rng: Rng) -> Belief:
         """The weighted enemy teams of this view, drawn with `rng` on first need."""
         if self._belief is None:
-            choices = enemy_choices(self.view.log, 1 - self.seat)
-            self._belief = Belief(self.knowledge(), choices, _draw_team, rng)
+            enemy = 1 - self.seat
+            choices = enemy_choices(self.view.log, enemy)
+            rolls = damage_rolls(self.view.log, enemy)
+            self._belief = Belief(self.knowledge(), choices, rolls, _draw_team, rng)
         return self._belief
 
     def sample(self, rng: Rng) -> AquawarState:
