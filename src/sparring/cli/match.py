@@ -105,6 +105,7 @@ def match_command(
     db: str | None = shared.DB,
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
     no_sandbox: bool = shared.NO_SANDBOX,
+    llm_url: str | None = shared.LLM_URL,
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     from sparring.arena.process import Limits  # the referee: loaded only for a match
@@ -119,8 +120,10 @@ def match_command(
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     match_seed = parse_seed(seed)
     limits = Limits(memory_mib=memory, sandbox=not no_sandbox)
+    defaults = shared.seat_defaults(llm_url)
     seats = [
-        make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)
+        make_seat(text, spec, index, match_seed + index, limits, defaults)
+        for index, text in enumerate(seat)
     ]
     adopted = seat_rules(spec, seats)
     rules = parse_options(spec, options, len(seat), adopted)

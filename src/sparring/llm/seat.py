@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -151,9 +151,13 @@ def system_prompt(spec: GameSpec, seat: int, players: int) -> str:
     )
 
 
-def make_llm_seat(argument: str, limits: Any = None) -> LlmSeat:
-    """``llm:MODEL`` with optional ``?url=URL,retries=N,history=N,transcripts=DIR``; the address
-    otherwise from ``SPARRING_LLM_URL`` (default a local server on port 8080)."""
+def make_llm_seat(
+    argument: str, limits: Any = None, defaults: Mapping[str, str] | None = None
+) -> LlmSeat:
+    """``llm:MODEL`` with optional ``?url=URL,retries=N,history=N,transcripts=DIR``. A setting
+    the string does not give comes from `defaults` (a command's ``--llm-url URL`` is
+    ``{"url": URL}``); the address then from ``SPARRING_LLM_URL``, else a local server on
+    port 8080."""
     model, _, query = argument.partition("?")
     model = model.strip()
     if not model:
@@ -166,6 +170,7 @@ def make_llm_seat(argument: str, limits: Any = None) -> LlmSeat:
                 f"llm seat: unknown setting {pair!r} (url=, retries=, history=, transcripts=)"
             )
         settings[key.strip()] = value.strip()
+    settings = {**(defaults or {}), **settings}
     numbers = {"retries": DEFAULT_RETRIES, "history": DEFAULT_HISTORY}
     for name in numbers:
         given = settings.get(name, str(numbers[name]))

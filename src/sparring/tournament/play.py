@@ -19,7 +19,7 @@ from typing import Any
 from sparring.arena.process import BotFailure, Limits, split_command
 from sparring.arena.referee import run_match
 from sparring.arena.sandbox import bot_path, find_program
-from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, make_seat
+from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, SeatDefaults, make_seat
 from sparring.arena.store import MatchRecord
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec, View
@@ -33,7 +33,7 @@ from sparring.core.verdicts import RE
 class GameTask:
     """What a worker needs to play one game: the scheduled game's id (handed back with the
     result), the game, its options as JSON, the seed, one seat description per seat, and
-    the referee's settings."""
+    the referee's settings, and the settings the seats' kinds take from the command."""
 
     game_id: int
     game: str
@@ -43,6 +43,7 @@ class GameTask:
     time_limit: float | None
     memory_mib: int
     sandbox: bool
+    seat_defaults: SeatDefaults | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def play_task(task: GameTask) -> GameReport:
     options = spec.options_from_json(task.options or None)
     limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
     seats = [
-        tournament_seat(text, spec, index, task.seed + index, limits)
+        tournament_seat(text, spec, index, task.seed + index, limits, task.seat_defaults)
         for index, text in enumerate(task.seats)
     ]
     trace = Trace(spec, task.seed, options, [seat.label for seat in seats])
@@ -95,11 +96,18 @@ def play_task(task: GameTask) -> GameReport:
     return GameReport(task.game_id, trace, tuple(state.returns()), seconds)
 
 
-def tournament_seat(text: str, spec: GameSpec, index: int, seed: int, limits: Limits) -> Seat:
+def tournament_seat(
+    text: str,
+    spec: GameSpec,
+    index: int,
+    seed: int,
+    limits: Limits,
+    defaults: SeatDefaults | None = None,
+) -> Seat:
     """The seat `text` describes, as `sparring match` makes it, except a bot whose program
     cannot be found or run (a typo, a file missing on this machine of a cluster): where a
     single match is refused, a tournament charges that entrant and plays on."""
-    seat = make_seat(text, spec, index, seed, limits)
+    seat = make_seat(text, spec, index, seed, limits, defaults)
     if isinstance(seat, BotSeat):
         try:
             find_program(split_command(seat.command)[0], bot_path())
