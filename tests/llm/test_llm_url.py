@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sparring.arena.seats import make_seat
+from sparring.arena.store import Store
 from sparring.cli import app
 from sparring.cli.tournament import build_settings, open_or_create
 from sparring.core.registry import get_game
@@ -92,6 +93,13 @@ def test_a_tournament_plays_its_llm_entrant_on_the_llm_url(tmp_path: Path) -> No
     report = json.loads(result.output)
     assert report["games_played"] == report["games_scheduled"] == 2
     assert {row["entrant"]: row["verdicts"] for row in report["leaderboard"]}["model"] == {}
+    with Store(db) as store:  # each game's match keeps the model's transcript
+        stored = [store.get(listed.id or 0) for listed in store.list()]
+    assert len(stored) == 2 and all(record.seat_notes for record in stored)
+    assert all(
+        any(notes and notes["model"] == "scripted" for notes in record.seat_notes or [])
+        for record in stored
+    )
     assert script.requests and {r["model"] for r in script.requests} == {"scripted"}
 
 

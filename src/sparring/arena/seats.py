@@ -13,7 +13,7 @@ that does not give its own (`SeatDefaults`: ``--llm-url URL`` is ``{"llm": {"url
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from sparring.agents.catalog import make_agent
 from sparring.core.errors import BadInput
@@ -35,6 +35,16 @@ class Seat(Protocol):
     def finish(self, view: View, result: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class SeatWithNotes(Protocol):
+    """A seat that keeps notes of its own on a match — a JSON object, such as the
+    conversation a language model had — which the referee collects once the match is over
+    (`MatchOutcome.notes`) and the store keeps in the match's row (`MatchRecord.seat_notes`),
+    so the match and its notes are saved together or not at all."""
+
+    def notes(self) -> dict[str, Any] | None: ...
 
 
 class BuiltinSeat:

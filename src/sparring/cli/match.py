@@ -4,7 +4,8 @@ A seat is ``builtin:NAME`` (an in-process agent), ``KIND:ARGUMENT`` for a seat k
 game offers (such as a contest's own wire protocol) or a command line speaking the sparring
 protocol. Bot processes run in a sandbox (docs/protocol.md, "What a bot can and cannot
 see") unless ``--no-sandbox`` says otherwise. The store is checked before any bot starts;
-the match is replayed to a file on request and always saved, with its replay, to the store.
+the match is replayed to a file on request and always saved, with its replay and the seats'
+own notes (an LLM seat's transcript), to the store.
 In a game with a player count the number of seats sets it, unless ``--options`` gives
 `players`.
 """
@@ -155,7 +156,7 @@ def match_command(
         )
     finally:
         sink.close_file()
-    match_id, url = save_match(sink.getvalue(), db)
+    match_id, url = save_match(sink.getvalue(), db, outcome.notes)
     _report(console, quiet, match_seed, outcome, match_id, url, db, replay)
 
 

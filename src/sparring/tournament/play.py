@@ -48,17 +48,19 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its trace, each seat's return, and how long the worker took (the
-    driver sizes its chunks of games by it)."""
+    """A played game: its trace, each seat's return, how long the worker took (the
+    driver sizes its chunks of games by it), and the seats' own notes on it
+    (`arena.seats.SeatWithNotes`), stored with its match."""
 
     game_id: int
     trace: Trace
     returns: tuple[float, ...]
     seconds: float
+    seat_notes: list[dict[str, Any] | None] | None = None
 
     def match(self) -> MatchRecord:
         """The match as the store keeps it, its replay written out from the trace."""
-        return MatchRecord.from_trace(self.trace)
+        return MatchRecord.from_trace(self.trace, seat_notes=self.seat_notes)
 
 
 def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
@@ -80,6 +82,7 @@ def play_task(task: GameTask) -> GameReport:
         for index, text in enumerate(task.seats)
     ]
     trace = Trace(spec, task.seed, options, [seat.label for seat in seats])
+    notes: list[dict[str, Any] | None] | None = None
     if all(isinstance(seat, BuiltinSeat) for seat in seats):
         # Built-in agents are trusted and never timed out: the engine's own loop plays
         # them, as `sparring bench` does, without the referee's per-decision bookkeeping
@@ -89,11 +92,12 @@ def play_task(task: GameTask) -> GameReport:
             spec, task.seed, options, agents, recorder=trace, seconds=task.time_limit
         )
     else:
-        state = run_match(
+        outcome = run_match(
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
-        ).state
+        )
+        state, notes = outcome.state, outcome.notes
     seconds = time.perf_counter() - started
-    return GameReport(task.game_id, trace, tuple(state.returns()), seconds)
+    return GameReport(task.game_id, trace, tuple(state.returns()), seconds, notes)
 
 
 def tournament_seat(
