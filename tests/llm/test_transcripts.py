@@ -77,6 +77,8 @@ def test_matches_transcript_prints_it_readably_and_as_json(tmp_path: Path) -> No
     with Store(db) as store:
         notes = store.get(match_id).seat_notes
     assert notes is not None and json.loads(raw.output) == notes[0]
+    listed = CliRunner().invoke(app, ["matches", "show", str(match_id), "--db", db, "--no-events"])
+    assert f"notes     seat 0: sparring matches transcript {match_id}" in listed.output
     everyone = CliRunner().invoke(
         app, ["matches", "transcript", str(match_id), "--db", db, "--json"]
     )

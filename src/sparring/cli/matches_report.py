@@ -210,6 +210,15 @@ def _fields(record: MatchRecord) -> Table:
         ("sha256", record.sha256 or "none (saved before the store kept digests)"),
         ("hmac", record.hmac_sha256 or "none (not signed)"),
     )
-    for name, value in rows:
+    for name, value in rows + _notes_row(record):
         grid.add_row(name, Text(value))
     return grid
+
+
+def _notes_row(record: MatchRecord) -> tuple[tuple[str, str], ...]:
+    """Which seats kept notes (an LLM seat's transcript), and the command that shows them."""
+    kept = [str(seat) for seat, notes in enumerate(record.seat_notes or []) if notes]
+    if not kept:
+        return ()
+    seats = ", ".join(f"seat {seat}" for seat in kept)
+    return (("notes", f"{seats}: sparring matches transcript {record.id}"),)
