@@ -49,6 +49,7 @@ def sample(index: int, game: str = "aquawar", replay_size: int = 200) -> MatchRe
         replay=_filler(f"line {index}\n", replay_size),
         started_at=T0 + dt.timedelta(minutes=index),
         finished_at=T0 + dt.timedelta(minutes=index, seconds=30),
+        seat_notes=[None, {"said": [{"role": "user", "content": f"turn {index}"}], "n": index}],
     )
 
 
@@ -139,8 +140,19 @@ def test_list_leaves_replay_text_in_the_database(store: Store) -> None:
     event.listen(store.engine, "before_cursor_execute", remember)
     listed = store.list()
     event.remove(store.engine, "before_cursor_execute", remember)
-    assert listed[0].replay is None
-    assert statements and not any("replay" in s for s in statements)
+    assert listed[0].replay is None and listed[0].seat_notes is None
+    assert statements and not any("replay" in s or "seat_notes" in s for s in statements)
+
+
+def test_a_record_without_seat_notes_keeps_none(store: Store) -> None:
+    text, _ = record(2)
+    assert MatchRecord.from_replay(text, seat_notes=[None, None]).seat_notes is None
+    notes = [None, {"messages": []}]
+    assert MatchRecord.from_replay(text, seat_notes=notes).seat_notes == notes
+    match_id = store.save(dataclasses.replace(sample(1), seat_notes=None))
+    assert store.get(match_id).seat_notes is None
+    with sqlite3.connect(store.engine.url.database or "") as raw:
+        assert raw.execute("SELECT seat_notes IS NULL FROM matches").fetchone() == (1,)
 
 
 def test_missing_id_names_the_database(store: Store) -> None:
@@ -290,6 +302,20 @@ def test_an_older_table_gains_the_digest_columns_and_keeps_its_matches(tmp_path:
         before = reopened.get(1)
         assert undigested(before) == sample(1) and before.sha256 is None
         assert reopened.get(reopened.save(sample(2))).sha256 == sha256_hex(sample(2).replay or "")
+
+
+def test_an_older_table_gains_the_seat_notes_column_and_keeps_its_matches(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    with Store(url_for(path)) as old:
+        old.save(sample(1))
+    with sqlite3.connect(path) as raw:
+        raw.execute("ALTER TABLE matches DROP COLUMN seat_notes")
+    with Store(url_for(path)) as reopened:
+        before = reopened.get(1)
+        assert undigested(before) == dataclasses.replace(sample(1), seat_notes=None)
+        assert reopened.get(reopened.save(sample(2))).seat_notes == sample(2).seat_notes
 
 
 def test_another_process_adding_the_columns_first_is_harmless(

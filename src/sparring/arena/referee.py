@@ -8,6 +8,9 @@ what a verdict costs (`GameSpec.apply_verdict`). Whatever the bots do, the match
 recorded, and leaves no process behind — nor does the referee, however it ends: Ctrl-C
 (SIGINT), SIGTERM and SIGHUP unwind the match and kill every bot, and against SIGKILL,
 which cannot be caught, each bot dies with the referee by the kernel's hand.
+
+A seat may keep notes of its own on the match (`SeatWithNotes`: e.g. a conversation it
+had); the referee collects them when the match is over, to be stored with it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from sparring.core.replay import Recorder
 from sparring.core.verdicts import IA
 
 from .process import BotFailure
-from .seats import BuiltinSeat, Seat
+from .seats import BuiltinSeat, Seat, SeatWithNotes
 
 
 @dataclass
@@ -55,6 +58,8 @@ class MatchOutcome:
     decisions: list[int] = field(default_factory=list)
     total_seconds: list[float] = field(default_factory=list)
     max_seconds: list[float] = field(default_factory=list)
+    #: Each seat's notes on the match (`SeatWithNotes`), None for a seat that keeps none.
+    notes: list[dict[str, Any] | None] = field(default_factory=list)
 
     def timings(self) -> list[dict[str, Any]]:
         return [
@@ -98,12 +103,18 @@ def run_match(
     with _bots_end_with_the_referee():
         try:
             _play(spec, outcome, seats, limit, options, recorder, publish)
+            outcome.notes = [seat_notes(seat) for seat in seats]
         finally:
             for seat in seats:
                 seat.close()
     if recorder is not None:
         recorder.finish(state)
     return outcome
+
+
+def seat_notes(seat: Seat) -> dict[str, Any] | None:
+    """A seat's notes on its match, if it is a `SeatWithNotes`."""
+    return seat.notes() if isinstance(seat, SeatWithNotes) else None
 
 
 #: Signals that end the referee like Ctrl-C does (SIGINT raises KeyboardInterrupt already).

@@ -6,17 +6,18 @@ the command line: ``builtin:NAME`` or ``builtin:NAME?KEY=VALUE,...`` (a built-in
 its parameters: `sparring.agents.catalog`), ``KIND:ARGUMENT`` for a seat kind the game offers
 (`Extensions.seat_kinds`, e.g. a contest's own wire protocol) or every game offers
 (`PLATFORM_SEAT_KINDS`: ``llm:MODEL``, docs/llm.md), or else a command line for a
-JSON-lines bot.
+JSON-lines bot. A command may give a platform kind settings for every seat of that kind
+that does not give its own (`SeatDefaults`: ``--llm-url URL`` is ``{"llm": {"url": URL}}``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from sparring.agents.catalog import make_agent
 from sparring.core.errors import BadInput
-from sparring.core.game import Agent, GameSpec, SeatFactory, View, decide, imported_later
+from sparring.core.game import Agent, GameSpec, View, decide, imported_later
 
 from .process import BotFailure, BotProcess, Limits, split_command
 from .protocol import act_message, chosen_action, end_message, start_message
@@ -34,6 +35,16 @@ class Seat(Protocol):
     def finish(self, view: View, result: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class SeatWithNotes(Protocol):
+    """A seat that keeps notes of its own on a match — a JSON object, such as the
+    conversation a language model had — which the referee collects once the match is over
+    (`MatchOutcome.notes`) and the store keeps in the match's row (`MatchRecord.seat_notes`),
+    so the match and its notes are saved together or not at all."""
+
+    def notes(self) -> dict[str, Any] | None: ...
 
 
 class BuiltinSeat:
@@ -101,14 +112,25 @@ class BotSeat:
 
 
 #: Seat kinds every game offers (``KIND:ARGUMENT``), each loaded only when used: the module
-#: and the factory, called as a game's `SeatFactory` is.
+#: and the factory, called with the argument, the limits and the kind's `SeatDefaults`.
 PLATFORM_SEAT_KINDS = {"llm": ("sparring.llm.seat", "make_llm_seat")}
+
+#: Settings of a platform seat kind, by kind, that apply to every seat of that kind whose
+#: description does not give them itself: the ``KEY=VALUE`` settings of its description.
+SeatDefaults = Mapping[str, Mapping[str, str]]
+PlatformSeatFactory = Callable[[str, Any, Mapping[str, str]], "Seat"]
 
 
 def make_seat(
-    text: str, spec: GameSpec, seat: int, seed: int, limits: Limits | None = None
+    text: str,
+    spec: GameSpec,
+    seat: int,
+    seed: int,
+    limits: Limits | None = None,
+    defaults: SeatDefaults | None = None,
 ) -> Seat:
-    """Build a seat from its command-line description (see the module docstring)."""
+    """Build a seat from its command-line description (see the module docstring); a
+    platform kind's seat gets `defaults` of its kind where its description is silent."""
     text = text.strip()
     if not text:
         raise BadInput(f"seat {seat}: empty seat description")
@@ -118,8 +140,8 @@ def make_seat(
     kind, colon, argument = text.partition(":")
     kind = kind.strip().lower()
     if colon and kind in PLATFORM_SEAT_KINDS:
-        platform_factory: SeatFactory = imported_later(*PLATFORM_SEAT_KINDS[kind])()
-        made_here: Seat = platform_factory(argument.strip(), limits)
+        platform_factory: PlatformSeatFactory = imported_later(*PLATFORM_SEAT_KINDS[kind])()
+        made_here: Seat = platform_factory(argument.strip(), limits, (defaults or {}).get(kind, {}))
         return made_here
     seat_factory = spec.extensions.seat_kinds.get(kind) if colon else None
     if seat_factory is not None:

@@ -12,10 +12,15 @@ several processes (tournament workers) can write to one file at once.
 With each replay the store keeps the SHA-256 of its exact text and, when a signing key is
 set (``SPARRING_REPLAY_KEY``), an HMAC of it (see `core.digest`): what an export carries,
 so a copy can be shown to be the store's, byte for byte.
+
+A seat's own notes on the match (`arena.seats.SeatWithNotes`, such as a language model's
+whole conversation) are kept in the match's row, so they are saved with it, in the same
+transaction, and read only when asked for.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import time
@@ -132,10 +137,13 @@ class MatchRow(TableBase):
     # the matches saved before have none.
     sha256: Mapped[str | None] = mapped_column(String(DIGEST_LENGTH))
     hmac_sha256: Mapped[str | None] = mapped_column(String(DIGEST_LENGTH))
+    seat_notes: Mapped[list[dict[str, Any] | None] | None] = mapped_column(
+        JSON(none_as_null=True), deferred=True
+    )
 
 
 #: Columns an older `matches` table may lack, added when a store opens it.
-_ADDED_COLUMNS = ("sha256", "hmac_sha256")
+_ADDED_COLUMNS = ("sha256", "hmac_sha256", "seat_notes")
 
 
 @dataclass(frozen=True)
@@ -150,7 +158,9 @@ class MatchRecord:
     the record is saved; `sha256` and `hmac_sha256` are the digests the store took of the
     replay when it saved it (``None`` before that, and in matches saved before the store
     kept digests; `hmac_sha256` only when a signing key was set). Like `id`, `save` ignores
-    them and takes its own.
+    them and takes its own. `seat_notes` holds each seat's own notes on the match
+    (`arena.seats.SeatWithNotes`), None for a seat without; it is None when no seat kept any,
+    and in records returned by `Store.list`.
     """
 
     game: str
@@ -168,22 +178,35 @@ class MatchRecord:
     id: int | None = None
     sha256: str | None = None
     hmac_sha256: str | None = None
+    seat_notes: list[dict[str, Any] | None] | None = None
 
     @classmethod
-    def from_replay(cls, text: str, finished_at: dt.datetime | None = None) -> MatchRecord:
+    def from_replay(
+        cls,
+        text: str,
+        finished_at: dt.datetime | None = None,
+        seat_notes: list[dict[str, Any] | None] | None = None,
+    ) -> MatchRecord:
         """Build the record of a finished match from its replay, the one source of truth.
 
         Verdicts and per-seat timings are read off the decision records, so what the store
-        says always agrees with what the replay shows. `finished_at` defaults to now.
+        says always agrees with what the replay shows. `finished_at` defaults to now;
+        `seat_notes` are the seats' notes (`MatchOutcome.notes`), kept only if any has some.
         """
         replay = parse_written_replay(text)
         if replay.result is None:
             raise BadInput("the replay has no result line: only finished matches are stored")
         ledger = DecisionLedger.of(replay)
-        return cls._of(replay.header, replay.result, ledger, text, finished_at)
+        record = cls._of(replay.header, replay.result, ledger, text, finished_at)
+        return record.with_notes(seat_notes)
 
     @classmethod
-    def from_trace(cls, trace: Trace, finished_at: dt.datetime | None = None) -> MatchRecord:
+    def from_trace(
+        cls,
+        trace: Trace,
+        finished_at: dt.datetime | None = None,
+        seat_notes: list[dict[str, Any] | None] | None = None,
+    ) -> MatchRecord:
         """The record of a match from its trace: the replay it writes out, and its header,
         result and decisions as they were — the same records the replay's lines hold —
         without reading the text back, which cost a tournament's driver more than storing
@@ -195,7 +218,14 @@ class MatchRecord:
         # summary is a list there): small, unlike the rest of the replay.
         header = msgspec.json.decode(msgspec.json.encode(trace.header), type=Header)
         result = msgspec.json.decode(msgspec.json.encode(trace.result), type=Result)
-        return cls._of(header, result, trace.ledger(), text, finished_at)
+        record = cls._of(header, result, trace.ledger(), text, finished_at)
+        return record.with_notes(seat_notes)
+
+    def with_notes(self, seat_notes: list[dict[str, Any] | None] | None) -> MatchRecord:
+        """This record with the seats' notes, or without any when no seat kept some."""
+        if seat_notes is None or all(notes is None for notes in seat_notes):
+            return self
+        return dataclasses.replace(self, seat_notes=list(seat_notes))
 
     @classmethod
     def _of(
@@ -391,7 +421,11 @@ class Store:
             raise BadInput(f"no match with id {match_id} in {self.url}")
         try:
             with Session(self.engine) as session:
-                row = session.get(MatchRow, match_id, options=[undefer(MatchRow.replay)])
+                row = session.get(
+                    MatchRow,
+                    match_id,
+                    options=[undefer(MatchRow.replay), undefer(MatchRow.seat_notes)],
+                )
                 if row is None:
                     raise BadInput(f"no match with id {match_id} in {self.url}")
                 return _record_from_row(row, with_replay=True)
@@ -443,11 +477,13 @@ def match_values(record: MatchRecord, key: bytes | None) -> dict[str, Any]:
         "finished_at": record.finished_at,
         "sha256": sha256_hex(replay),
         "hmac_sha256": None if key is None else hmac_hex(key, replay),
+        "seat_notes": record.seat_notes,
     }
 
 
 def _record_from_row(row: MatchRow, *, with_replay: bool) -> MatchRecord:
-    """Copy a row out of its session; touch `replay` only when asked, as it is deferred."""
+    """Copy a row out of its session; touch `replay` and `seat_notes` only when asked, as
+    they are deferred."""
     return MatchRecord(
         id=row.id,
         game=row.game,
@@ -464,4 +500,5 @@ def _record_from_row(row: MatchRow, *, with_replay: bool) -> MatchRecord:
         finished_at=row.finished_at,
         sha256=row.sha256,
         hmac_sha256=row.hmac_sha256,
+        seat_notes=row.seat_notes if with_replay else None,
     )

@@ -208,12 +208,16 @@ def check_store(db: str | None) -> None:
         store.check_writable()
 
 
-def save_match(replay_text: str, db: str | None) -> tuple[int, str]:
-    """Store a finished match from its replay; returns its id and the store's URL."""
+def save_match(
+    replay_text: str, db: str | None, seat_notes: list[dict[str, Any] | None] | None = None
+) -> tuple[int, str]:
+    """Store a finished match from its replay, with the seats' own notes on it (in its
+    row: saved together or not at all); returns its id and the store's URL."""
     from sparring.arena.store import MatchRecord, Store
 
     with Store(db) as store:
-        return store.save(MatchRecord.from_replay(replay_text)), store.url
+        record = MatchRecord.from_replay(replay_text, seat_notes=seat_notes)
+        return store.save(record), store.url
 
 
 def show_again(match_id: int, db: str | None) -> str:

@@ -66,6 +66,7 @@ def compare_command(
     options: str | None = shared.RULE_OPTIONS,
     quiet: bool = shared.QUIET,
     no_sandbox: bool = shared.NO_SANDBOX,
+    llm_url: str | None = shared.LLM_URL,
 ) -> None:
     """Play A against B in paired games until a statistical test says which is stronger."""
     from sparring.tournament import schedule as plan
@@ -77,6 +78,7 @@ def compare_command(
     spec = get_game(game)
     if resume is not None and (a or b or name):
         raise BadInput("--resume carries on a stored comparison: give no --a, --b or --name")
+    defaults = shared.seat_defaults(llm_url)
 
     def make() -> Settings:
         if a is None or b is None:
@@ -104,11 +106,12 @@ def compare_command(
             options=options,
             sandbox=not no_sandbox,
             sprt=Plan(test, Limits(fixed, _whole_pairs(max_games))).to_json(),
+            seat_defaults=defaults,
         )
 
     console = Console(highlight=False)
     with TournamentStore(db) as store:
-        tournament = open_or_create(store, spec, resume, name, make)
+        tournament = open_or_create(store, spec, resume, name, make, defaults)
         if tournament.settings.format != plan.COMPARE or tournament.settings.sprt is None:
             raise BadInput(f"{tournament.name!r} is a tournament, not a comparison")
         plan_ = Plan.from_json(tournament.settings.sprt)

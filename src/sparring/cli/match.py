@@ -4,7 +4,8 @@ A seat is ``builtin:NAME`` (an in-process agent), ``KIND:ARGUMENT`` for a seat k
 game offers (such as a contest's own wire protocol) or a command line speaking the sparring
 protocol. Bot processes run in a sandbox (docs/protocol.md, "What a bot can and cannot
 see") unless ``--no-sandbox`` says otherwise. The store is checked before any bot starts;
-the match is replayed to a file on request and always saved, with its replay, to the store.
+the match is replayed to a file on request and always saved, with its replay and the seats'
+own notes (an LLM seat's transcript), to the store.
 In a game with a player count the number of seats sets it, unless ``--options`` gives
 `players`.
 """
@@ -105,6 +106,7 @@ def match_command(
     db: str | None = shared.DB,
     quiet: bool = typer.Option(False, "--quiet", help="Print one JSON result line only."),
     no_sandbox: bool = shared.NO_SANDBOX,
+    llm_url: str | None = shared.LLM_URL,
 ) -> None:
     """Referee a match between bots and built-in agents, then save it to the store."""
     from sparring.arena.process import Limits  # the referee: loaded only for a match
@@ -119,8 +121,10 @@ def match_command(
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     match_seed = parse_seed(seed)
     limits = Limits(memory_mib=memory, sandbox=not no_sandbox)
+    defaults = shared.seat_defaults(llm_url)
     seats = [
-        make_seat(text, spec, index, match_seed + index, limits) for index, text in enumerate(seat)
+        make_seat(text, spec, index, match_seed + index, limits, defaults)
+        for index, text in enumerate(seat)
     ]
     adopted = seat_rules(spec, seats)
     rules = parse_options(spec, options, len(seat), adopted)
@@ -152,7 +156,7 @@ def match_command(
         )
     finally:
         sink.close_file()
-    match_id, url = save_match(sink.getvalue(), db)
+    match_id, url = save_match(sink.getvalue(), db, outcome.notes)
     _report(console, quiet, match_seed, outcome, match_id, url, db, replay)
 
 

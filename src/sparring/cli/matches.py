@@ -1,6 +1,8 @@
 """`sparring matches`: list the matches in the store, `sparring matches show ID` to read one
 of them — its record and digests, then its replay re-simulated and printed like `sparring
-replay` — and `sparring matches export ID` to write its replay with a digest trailer.
+replay` — `sparring matches export ID` to write its replay with a digest trailer, and
+`sparring matches transcript ID` to read the seats' own notes on it (an LLM seat's
+conversation).
 
 All take `--db URL` (default ``sqlite:///sparring.db``); see docs/storage.md and
 docs/replays.md. The work is in `matches_report`, loaded when a command runs.
@@ -81,6 +83,26 @@ def export_match(
     from . import matches_report
 
     matches_report.export_match(_url(ctx, db), match_id, as_seat, spectator, out)
+
+
+@app.command("transcript")
+def show_transcript(
+    ctx: typer.Context,
+    match_id: Annotated[str, typer.Argument(metavar="ID", help="The match id (see the list).")],
+    db: DbOption = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Only this seat's.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The stored JSON, as it is.")] = False,
+) -> None:
+    """Print the transcripts (the notes the seats kept) stored with a match: an LLM seat's
+    whole conversation, every message it was sent and answered, with its answers, refusals
+    and tokens. With --json, the stored notes as JSON: a list by seat (null for a seat that
+    kept none), or with --seat that seat's object.
+
+    Exit code 2 when there is no such match or it has no notes (of that seat).
+    """
+    from . import matches_notes
+
+    matches_notes.show_transcript(_url(ctx, db), match_id, seat, as_json)
 
 
 def _url(ctx: typer.Context, db: str | None) -> str | None:

@@ -100,7 +100,7 @@ def _sealed_full(record: MatchRecord, text: str) -> str:
 
 def _get(url: str | None, match_id: str) -> tuple[MatchRecord, str, str]:
     """The match `match_id`, its replay text and the store's URL (passwords hidden)."""
-    number = _parse_id(match_id)
+    number = parse_id(match_id)
     from sparring.arena.store import Store  # SQLAlchemy: only for commands that use it
 
     with Store(url) as store:
@@ -127,7 +127,7 @@ def _stored_integrity(record: MatchRecord, text: str) -> Integrity:
     return report
 
 
-def _parse_id(text: str) -> int:
+def parse_id(text: str) -> int:
     """A match id from the command line; anything but a whole number is a user error."""
     try:
         return int(text.strip())
@@ -210,6 +210,15 @@ def _fields(record: MatchRecord) -> Table:
         ("sha256", record.sha256 or "none (saved before the store kept digests)"),
         ("hmac", record.hmac_sha256 or "none (not signed)"),
     )
-    for name, value in rows:
+    for name, value in rows + _notes_row(record):
         grid.add_row(name, Text(value))
     return grid
+
+
+def _notes_row(record: MatchRecord) -> tuple[tuple[str, str], ...]:
+    """Which seats kept notes (an LLM seat's transcript), and the command that shows them."""
+    kept = [str(seat) for seat, notes in enumerate(record.seat_notes or []) if notes]
+    if not kept:
+        return ()
+    seats = ", ".join(f"seat {seat}" for seat in kept)
+    return (("notes", f"{seats}: sparring matches transcript {record.id}"),)

@@ -1,5 +1,6 @@
 """Command-line options several match-running commands take, declared once: the store,
-the referee's caps, the rule options, how they run (workers, Ray) and how they report."""
+the referee's caps, the rule options, the LLM seats' server, how they run (workers, Ray) and
+how they report."""
 
 from __future__ import annotations
 
@@ -17,3 +18,14 @@ NO_SANDBOX = typer.Option(
 )
 WORKERS = typer.Option(None, "--workers", help="Local worker processes (default: one per core).")
 RAY = typer.Option(None, "--ray", help="Play on the Ray cluster at this address (or auto).")
+LLM_URL = typer.Option(
+    None,
+    "--llm-url",
+    help="The chat server of every llm: seat that names none (default $SPARRING_LLM_URL, "
+    "else http://127.0.0.1:8080).",
+)
+
+
+def seat_defaults(llm_url: str | None) -> dict[str, dict[str, str]]:
+    """The settings the seats' kinds take from the command (`arena.seats.SeatDefaults`)."""
+    return {} if llm_url is None else {"llm": {"url": llm_url}}

@@ -13,6 +13,7 @@ import json
 import re
 import shlex
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -88,6 +89,7 @@ def build_settings(
     options: str | None,
     sandbox: bool,
     sprt: dict[str, Any] | None = None,
+    seat_defaults: dict[str, dict[str, str]] | None = None,
 ) -> Settings:
     """A new tournament's settings, every entrant and option checked before anything is
     stored or played."""
@@ -105,7 +107,7 @@ def build_settings(
     if memory < 16:
         raise BadInput(f"--memory must be at least 16 MiB, got {memory}")
     limits = Limits(memory_mib=memory, sandbox=sandbox)
-    seats = [make_seat(entrant.seat, spec, 0, seed, limits) for entrant in entrants]
+    seats = [make_seat(entrant.seat, spec, 0, seed, limits, seat_defaults) for entrant in entrants]
     for entrant, seat in zip(entrants, seats, strict=True):
         if seat.label == {"kind": "builtin", "name": HUMAN}:
             raise BadInput(
@@ -138,6 +140,7 @@ def build_settings(
         memory_mib=memory,
         sandbox=sandbox,
         sprt=sprt,
+        seat_defaults=seat_defaults or None,
     )
 
 
@@ -147,15 +150,21 @@ def open_or_create(
     resume: str | None,
     name: str | None,
     make: Callable[[], Settings],
+    seat_defaults: dict[str, dict[str, str]] | None = None,
 ) -> Tournament:
     """The tournament to play: the stored one named by ``--resume`` (which must be of this
-    game), or a new one with `make()`'s settings, named `name` or numbered."""
+    game), or a new one with `make()`'s settings, named `name` or numbered. A resumed one
+    plays on with the seat defaults it was stored with, or those given now (``--llm-url``:
+    a server may have moved since)."""
     if resume is not None:
         found = store.find(resume)
         if found.settings.game != spec.name:
             raise BadInput(
                 f"tournament {found.name!r} is of {found.settings.game}, not {spec.name}"
             )
+        if seat_defaults:
+            settings = replace(found.settings, seat_defaults=seat_defaults)
+            return replace(found, settings=settings)
         return found
     return store.create(name or store.next_name(spec.name), make())
 
@@ -192,6 +201,7 @@ def tournament_command(
     options: str | None = shared.RULE_OPTIONS,
     quiet: bool = shared.QUIET,
     no_sandbox: bool = shared.NO_SANDBOX,
+    llm_url: str | None = shared.LLM_URL,
 ) -> None:
     """Play a tournament between entrants, rate them, and keep everything in the store."""
     from sparring.tournament.pool import open_pool
@@ -201,6 +211,7 @@ def tournament_command(
     spec = get_game(game)
     if resume is not None and (entrant or name):
         raise BadInput("--resume carries on a stored tournament: give no --entrant or --name")
+    defaults = shared.seat_defaults(llm_url)
 
     def make() -> Settings:
         return build_settings(
@@ -216,11 +227,12 @@ def tournament_command(
             memory=memory,
             options=options,
             sandbox=not no_sandbox,
+            seat_defaults=defaults,
         )
 
     console = Console(highlight=False)
     with TournamentStore(db) as store:
-        tournament = open_or_create(store, spec, resume, name, make)
+        tournament = open_or_create(store, spec, resume, name, make, defaults)
         pool = open_pool(workers, ray)
         try:
             play_live(console, store, tournament, pool, planned_games(tournament), quiet, db)

@@ -1,24 +1,35 @@
-"""The rules summary a model is given: a game's own ``rules_summary`` where its spec has
-one, else the opening of its page in the source tree's docs/games/ (what the game is and
-how a turn goes), else the game's title alone."""
+"""The rules summary a model is given: the game's own ``rules_summary.md``, shipped in the
+game's package next to the module its registry entry names (the spec's), so an installed
+game carries it — what wins, the turn, the actions, the numbers that matter, what is
+hidden, in a few thousand characters. A game without one (a plug-in that ships none) gives
+its title alone."""
 
 from __future__ import annotations
 
+import sys
+from importlib import import_module
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from sparring.core.game import GameSpec
+from sparring.core.registry import GROUP
 
-#: Characters of a game's doc page the prompt carries at most.
-SUMMARY_CHARACTERS = 6000
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
+#: The file a game's package ships its summary for a model in.
+SUMMARY_FILE = "rules_summary.md"
 
 
-def rules_summary(spec: GameSpec, docs: Path = DOCS) -> str:
-    own = getattr(spec, "rules_summary", None)
-    if isinstance(own, str) and own.strip():
-        return own.strip()
-    page = docs / f"{spec.name}.md"
-    if page.is_file():
-        text = page.read_text(encoding="utf-8")
-        return text[:SUMMARY_CHARACTERS].rstrip()
+def rules_summary(spec: GameSpec) -> str:
+    path = summary_path(spec)
+    if path is not None and path.is_file():
+        return path.read_text(encoding="utf-8").strip()
     return f"{spec.title}: follow the legal actions you are offered."
+
+
+def summary_path(spec: GameSpec) -> Path | None:
+    """Where `spec`'s game keeps its summary: beside the module that defines the spec in its
+    registry entry (``sparring.games``), or None for a spec registered nowhere."""
+    for point in entry_points(group=GROUP):
+        if point.name.strip().lower() == spec.name:
+            module = sys.modules.get(point.module) or import_module(point.module)
+            return Path(module.__file__).with_name(SUMMARY_FILE) if module.__file__ else None
+    return None

@@ -6,8 +6,9 @@ to one conversation kept for the whole match. A refused answer is told its reaso
 again, up to ``retries`` more times; then the seat's verdict is BAD. Every request gets what
 is left of the decision's clock as its HTTP timeout: a late answer is TLE, an endpoint that
 fails is RE. The whole conversation, with the tokens the endpoint reported in ``usage``,
-is the seat's `transcript`, written when the match ends as one JSON file under
-``transcripts`` (default ``llm-transcripts/``, or ``SPARRING_LLM_TRANSCRIPTS``).
+is the seat's `transcript`: its notes on the match (`arena.seats.SeatWithNotes`), which the
+referee collects and the store keeps with the match; and, when asked (``transcripts=DIR``
+or ``SPARRING_LLM_TRANSCRIPTS``), also one JSON file in that folder.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,8 @@ DEFAULT_RETRIES = 3
 #: after the system prompt: long games outgrow a model's context, and each view already
 #: says what happened lately. 0 sends the whole conversation. The transcript keeps it all.
 DEFAULT_HISTORY = 8
+#: A folder every LLM seat also writes its transcript file to, unless its string names one.
 TRANSCRIPTS_VARIABLE = "SPARRING_LLM_TRANSCRIPTS"
-DEFAULT_TRANSCRIPTS = "llm-transcripts"
 
 
 class LlmSeat:
@@ -114,6 +115,10 @@ class LlmSeat:
             {"role": "user", "content": f"The match is over: {json.dumps(result)}"}
         )
 
+    def notes(self) -> dict[str, Any] | None:
+        """The transcript, stored with the match (none before the match started)."""
+        return self.transcript() if self.messages else None
+
     def transcript(self) -> dict[str, Any]:
         """The whole conversation and what it cost."""
         return {
@@ -151,9 +156,13 @@ def system_prompt(spec: GameSpec, seat: int, players: int) -> str:
     )
 
 
-def make_llm_seat(argument: str, limits: Any = None) -> LlmSeat:
-    """``llm:MODEL`` with optional ``?url=URL,retries=N,history=N,transcripts=DIR``; the address
-    otherwise from ``SPARRING_LLM_URL`` (default a local server on port 8080)."""
+def make_llm_seat(
+    argument: str, limits: Any = None, defaults: Mapping[str, str] | None = None
+) -> LlmSeat:
+    """``llm:MODEL`` with optional ``?url=URL,retries=N,history=N,transcripts=DIR``. A setting
+    the string does not give comes from `defaults` (a command's ``--llm-url URL`` is
+    ``{"url": URL}``); the address then from ``SPARRING_LLM_URL``, else a local server on
+    port 8080."""
     model, _, query = argument.partition("?")
     model = model.strip()
     if not model:
@@ -166,6 +175,7 @@ def make_llm_seat(argument: str, limits: Any = None) -> LlmSeat:
                 f"llm seat: unknown setting {pair!r} (url=, retries=, history=, transcripts=)"
             )
         settings[key.strip()] = value.strip()
+    settings = {**(defaults or {}), **settings}
     numbers = {"retries": DEFAULT_RETRIES, "history": DEFAULT_HISTORY}
     for name in numbers:
         given = settings.get(name, str(numbers[name]))
@@ -178,6 +188,6 @@ def make_llm_seat(argument: str, limits: Any = None) -> LlmSeat:
         settings.get("url") or os.environ.get("SPARRING_LLM_URL") or DEFAULT_URL,
         retries=numbers["retries"],
         history=numbers["history"],
-        transcripts=Path(folder or DEFAULT_TRANSCRIPTS),
+        transcripts=Path(folder) if folder else None,
         key=api_key(),
     )

@@ -19,7 +19,7 @@ from typing import Any
 from sparring.arena.process import BotFailure, Limits, split_command
 from sparring.arena.referee import run_match
 from sparring.arena.sandbox import bot_path, find_program
-from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, make_seat
+from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, SeatDefaults, make_seat
 from sparring.arena.store import MatchRecord
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec, View
@@ -33,7 +33,7 @@ from sparring.core.verdicts import RE
 class GameTask:
     """What a worker needs to play one game: the scheduled game's id (handed back with the
     result), the game, its options as JSON, the seed, one seat description per seat, and
-    the referee's settings."""
+    the referee's settings, and the settings the seats' kinds take from the command."""
 
     game_id: int
     game: str
@@ -43,21 +43,24 @@ class GameTask:
     time_limit: float | None
     memory_mib: int
     sandbox: bool
+    seat_defaults: SeatDefaults | None = None
 
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its trace, each seat's return, and how long the worker took (the
-    driver sizes its chunks of games by it)."""
+    """A played game: its trace, each seat's return, how long the worker took (the
+    driver sizes its chunks of games by it), and the seats' own notes on it
+    (`arena.seats.SeatWithNotes`), stored with its match."""
 
     game_id: int
     trace: Trace
     returns: tuple[float, ...]
     seconds: float
+    seat_notes: list[dict[str, Any] | None] | None = None
 
     def match(self) -> MatchRecord:
         """The match as the store keeps it, its replay written out from the trace."""
-        return MatchRecord.from_trace(self.trace)
+        return MatchRecord.from_trace(self.trace, seat_notes=self.seat_notes)
 
 
 def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
@@ -75,10 +78,11 @@ def play_task(task: GameTask) -> GameReport:
     options = spec.options_from_json(task.options or None)
     limits = Limits(memory_mib=task.memory_mib, sandbox=task.sandbox)
     seats = [
-        tournament_seat(text, spec, index, task.seed + index, limits)
+        tournament_seat(text, spec, index, task.seed + index, limits, task.seat_defaults)
         for index, text in enumerate(task.seats)
     ]
     trace = Trace(spec, task.seed, options, [seat.label for seat in seats])
+    notes: list[dict[str, Any] | None] | None = None
     if all(isinstance(seat, BuiltinSeat) for seat in seats):
         # Built-in agents are trusted and never timed out: the engine's own loop plays
         # them, as `sparring bench` does, without the referee's per-decision bookkeeping
@@ -88,18 +92,26 @@ def play_task(task: GameTask) -> GameReport:
             spec, task.seed, options, agents, recorder=trace, seconds=task.time_limit
         )
     else:
-        state = run_match(
+        outcome = run_match(
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
-        ).state
+        )
+        state, notes = outcome.state, outcome.notes
     seconds = time.perf_counter() - started
-    return GameReport(task.game_id, trace, tuple(state.returns()), seconds)
+    return GameReport(task.game_id, trace, tuple(state.returns()), seconds, notes)
 
 
-def tournament_seat(text: str, spec: GameSpec, index: int, seed: int, limits: Limits) -> Seat:
+def tournament_seat(
+    text: str,
+    spec: GameSpec,
+    index: int,
+    seed: int,
+    limits: Limits,
+    defaults: SeatDefaults | None = None,
+) -> Seat:
     """The seat `text` describes, as `sparring match` makes it, except a bot whose program
     cannot be found or run (a typo, a file missing on this machine of a cluster): where a
     single match is refused, a tournament charges that entrant and plays on."""
-    seat = make_seat(text, spec, index, seed, limits)
+    seat = make_seat(text, spec, index, seed, limits, defaults)
     if isinstance(seat, BotSeat):
         try:
             find_program(split_command(seat.command)[0], bot_path())

@@ -96,7 +96,8 @@ class Settings:
     """Everything that decides a tournament's schedule and how its games are played, kept
     with it so that ``--resume`` needs nothing else. `sets`: seeds per pairing, each played
     in every seat order; `players`: seats per table; `sprt`: the test's settings and game
-    limits, for `compare` only."""
+    limits, for `compare` only; `seat_defaults`: the settings the seats' kinds take from the
+    command (`arena.seats.SeatDefaults`, e.g. ``--llm-url``)."""
 
     game: str
     format: str
@@ -111,6 +112,7 @@ class Settings:
     memory_mib: int
     sandbox: bool
     sprt: dict[str, Any] | None = None
+    seat_defaults: dict[str, dict[str, str]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

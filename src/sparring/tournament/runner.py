@@ -58,6 +58,7 @@ def task_of(tournament: Tournament, game: GameRecord) -> GameTask:
         time_limit=settings.time_limit,
         memory_mib=settings.memory_mib,
         sandbox=settings.sandbox,
+        seat_defaults=settings.seat_defaults,
     )
 
 
