@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .spaces import GameSeeds, observation_space, open_table
+from .spaces import GameSeeds, open_table, seat_spaces, spectator_text
 
 
 class SparringEnv(AECEnv):
@@ -31,13 +31,8 @@ class SparringEnv(AECEnv):
             "render_modes": ["ansi"],
             "is_parallelizable": False,
         }
-        players = self.table.spec.new_game(0, self.table.options).num_players
-        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation = observation_space(self.table.observer)
-        action = spaces.Discrete(self.table.observer.action_count)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = GameSeeds()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -76,10 +71,7 @@ class SparringEnv(AECEnv):
             self.agent_selection = self.possible_agents[self.table.to_move()[0]]
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        spec = self.table.spec
-        return spec.render_view(spec.view(self.table.state, None))
+        return spectator_text(self.table, self.render_mode)
 
     def close(self) -> None:
         return None

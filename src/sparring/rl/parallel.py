@@ -15,7 +15,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from .spaces import GameSeeds, observation_space, open_table
+from .spaces import GameSeeds, open_table, seat_spaces, spectator_text
 
 
 class SparringParallelEnv(ParallelEnv):
@@ -25,13 +25,8 @@ class SparringParallelEnv(ParallelEnv):
         self.table = open_table(game, options)
         self.render_mode = render_mode
         self.metadata = {"name": f"sparring_{self.table.spec.name}_v0", "render_modes": ["ansi"]}
-        players = self.table.spec.new_game(0, self.table.options).num_players
-        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self.agents: list[str] = []
-        observation = observation_space(self.table.observer)
-        action = spaces.Discrete(self.table.observer.action_count)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = GameSeeds()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -66,10 +61,7 @@ class SparringParallelEnv(ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        spec = self.table.spec
-        return spec.render_view(spec.view(self.table.state, None))
+        return spectator_text(self.table, self.render_mode)
 
     def close(self) -> None:
         return None

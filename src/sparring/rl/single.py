@@ -22,7 +22,7 @@ from sparring.arena.seats import BuiltinSeat, Seat, make_seat
 from sparring.core.errors import IllegalAction
 from sparring.core.game import ViewFunction
 
-from .spaces import GameSeeds, observation_space, open_table
+from .spaces import GameSeeds, observation_space, open_table, spectator_text
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -116,10 +116,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._opponents = {}
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        spec = self.table.spec
-        return spec.render_view(spec.view(self.table.state, None))
+        return spectator_text(self.table, self.render_mode)
 
     def close(self) -> None:
         self._close_opponents()

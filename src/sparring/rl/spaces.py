@@ -35,6 +35,26 @@ def observation_space(observer: Observer) -> spaces.Dict:
     )
 
 
+def seat_spaces(
+    table: Table,
+) -> tuple[list[str], dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]]]:
+    """The agents of `table`'s game (``seat_0``, ``seat_1``, ...; how many from a game set
+    up under its options) and their observation and action spaces, alike for every seat."""
+    players = table.spec.new_game(0, table.options).num_players
+    agents = [f"seat_{seat}" for seat in range(players)]
+    observation = observation_space(table.observer)
+    action = spaces.Discrete(table.observer.action_count)
+    return agents, dict.fromkeys(agents, observation), dict.fromkeys(agents, action)
+
+
+def spectator_text(table: Table, render_mode: str | None) -> str | None:
+    """What an environment's ``render`` shows: the game as a spectator sees it, in the
+    game's own text, when the render mode is ``ansi`` (the only one offered)."""
+    if render_mode != "ansi":
+        return None
+    return table.spec.render_view(table.spec.view(table.state, None))
+
+
 class GameSeeds:
     """Where each new game's seed comes from: the seed a reset gives, and for later
     resets without one, a generator seeded by it (unseeded until a seed is given)."""
