@@ -2,8 +2,8 @@
 a real server process on a free loopback port (`live_server`), and one headless Chromium
 per session (`browser`, Debian's chromium driven by Playwright; nothing is downloaded).
 
-The boards' tests add fixtures of their own in helper modules they import; the browser
-is this one."""
+The boards' harness tests get `base` (the static harness served) and `page` (a fresh
+page) here too."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.boards_harness.harness import chromium
+from tests.web.boards_harness.harness import LAPTOP, chromium, static_server
 
 
 def free_port() -> int:
@@ -102,3 +102,23 @@ def browser() -> Iterator[Any]:
     API allows one at a time in a process); skipped where the system has none."""
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture(scope="module")
+def base() -> Iterator[str]:
+    """The boards' static harness (tests/web/boards_harness/), served for one module."""
+    with static_server() as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh laptop-sized page of the session's browser; a JavaScript error the page
+    raised fails the test."""
+    context = browser.new_context(viewport=LAPTOP)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, errors

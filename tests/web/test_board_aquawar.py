@@ -14,7 +14,6 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,7 +27,6 @@ from tests.web.boards_harness.harness import (
     PHONE,
     BoardPage,
     board_folder,
-    static_server,
 )
 
 SPEC = get_game("aquawar")
@@ -61,19 +59,6 @@ def test_the_board_holds_no_rules() -> None:
 
 
 # --------------------------------------------------------------------- in the browser
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with static_server() as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=LAPTOP)
-    yield context.new_page()
-    context.close()
 
 
 def new_match(seed: int) -> Any:

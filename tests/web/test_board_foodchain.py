@@ -12,7 +12,7 @@ built-in agents from fixed seeds, so each test is deterministic.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,28 +23,11 @@ from sparring.core.registry import get_game
 from sparring.games.foodchain.actions import Attack, Choose, Eat, Play, Target
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.web.catalog import POOL_JSON, catalog_text
-from tests.web.boards_harness.harness import LAPTOP, PHONE, BoardPage, frame, static_server
+from tests.web.boards_harness.harness import LAPTOP, PHONE, BoardPage, frame
 
 SPEC = get_game("foodchain")
 #: Seeds scanned, in order, for a position a test needs (the first that has it is used).
 SEEDS = range(40)
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with static_server() as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=LAPTOP)
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, errors
 
 
 def reach(until: Callable[[FoodChainState], bool], agent: str = "random") -> FoodChainState:

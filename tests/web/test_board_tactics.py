@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,7 +29,6 @@ from tests.web.boards_harness.harness import (
     BoardPage,
     board_folder,
     frame,
-    static_server,
 )
 
 SPEC = get_game("tactics")
@@ -64,19 +62,6 @@ def test_the_board_holds_no_rules() -> None:
 
 
 # --------------------------------------------------------------------- in the browser
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with static_server() as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=LAPTOP)
-    yield context.new_page()
-    context.close()
 
 
 def tile(page: Any, x: int, y: int) -> Any:

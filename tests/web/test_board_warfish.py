@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,23 +27,9 @@ from tests.web.boards_harness.harness import (
     LAPTOP,
     PHONE,
     BoardPage,
-    static_server,
 )
 
 SPEC = get_game("warfish")
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    with static_server() as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=LAPTOP)
-    yield context.new_page()
-    context.close()
 
 
 def new_game(seed: int, **options: Any) -> Any:
