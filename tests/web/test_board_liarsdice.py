@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,7 +26,14 @@ from sparring.core.registry import get_game
 from sparring.games.liarsdice.actions import Bid, Challenge, say_bid
 from sparring.games.liarsdice.options import LiarsDiceOptions
 from sparring.games.liarsdice.state import LiarsDiceState
-from tests.web.boards_harness.harness import LAPTOP, PHONE, BoardPage, board_folder, static_server
+from tests.web.boards_harness.harness import (
+    LAPTOP,
+    PHONE,
+    BoardPage,
+    board_folder,
+    frame,
+    static_server,
+)
 
 SPEC = get_game("liarsdice")
 BOARD_JS = board_folder("liarsdice") / "board.js"
@@ -274,6 +282,24 @@ def test_a_refused_reply_is_shown_and_the_choice_offered_again(base: str, page: 
     page.get_by_role("button", name="Bid 1 three", exact=True).click()
     assert page.get_by_role("alert").inner_text() == "refused for the test"
     assert page.get_by_role("button", name="Bid 1 three", exact=True).is_enabled()
+
+
+def test_the_decision_clock_is_shown_and_runs(base: str, page: Any) -> None:
+    """The frame's clock of the seat to move counts down, named for whose it is."""
+    state = position([[2, 4], [3, 5]])
+    board = BoardPage(page, base, SPEC, 1, state)
+    sent = frame(SPEC, state, 1, 1)
+    seconds = SPEC.referee.decision_seconds
+    sent["clocks"] = [
+        {"seat": 0, "mode": "live", "remaining": seconds, "deadline": time.time() + seconds},
+        {"seat": 1, "mode": "live", "remaining": None, "deadline": None},
+    ]
+    board.page.evaluate("f => window.pushFrame(f)", sent)
+    clock = page.get_by_role("timer", name="Decision clock (Seat 0)")
+    first = float(re.search(r"([\d.]+) s$", clock.inner_text()).group(1))
+    assert seconds - 1 < first <= seconds
+    page.wait_for_timeout(700)
+    assert float(re.search(r"([\d.]+) s$", clock.inner_text()).group(1)) < first
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
