@@ -199,8 +199,8 @@ def test_the_rivals_dice_stay_off_the_page_until_the_reveal(base: str, browser: 
     """Seat 0 holds 2 2 3, the rivals 6 6 6 and 5 5 5: before the call neither seat 0's page
     nor a spectator's holds a five or a six (the views have none); seat 0 bids 2 twos by
     clicking, seat 1 challenges, and then the reveal shows every hand, the count (2: ones
-    are wild and nobody rolled one) and the challenger's lost die, while the new round's
-    rival dice stay hidden again."""
+    are wild and nobody rolled one) and the challenger's lost die (marked "−1" once, on the
+    frame that brings it), while the new round's rival dice stay hidden again."""
     state = position([[2, 2, 3], [6, 6, 6], [5, 5, 5]])
     pages: dict[int | None, Any] = {}
     boards: dict[int | None, BoardPage] = {}
@@ -235,12 +235,13 @@ def test_the_rivals_dice_stay_off_the_page_until_the_reveal(base: str, browser: 
         assert shown_faces(each, ".seats") == (state.hands[0] if seat == 0 else [])
         events = each.get_by_role("list", name="Recent events").inner_text()
         assert "2 dice count as twos" in events
-    assert (
-        pages[0]
-        .locator(".seats li[data-seat='1']")
-        .get_attribute("aria-label")
-        .startswith("Seat 1: 2 dice")
-    )
+    loser = pages[0].locator(".seats li[data-seat='1']")
+    assert loser.get_attribute("aria-label").startswith("Seat 1: 2 dice")
+    assert [d.inner_text() for d in pages[0].locator(".seats .delta").all()] == ["−1"]
+    assert loser.locator(".delta").count() == 1
+    assert pages[0].locator(".reveal.fresh").count() == 1
+    boards[0].show(state)  # the same position again: nothing new to mark
+    assert pages[0].locator(".delta, .reveal.fresh").count() == 0
     for each in pages.values():
         each.context.close()
 

@@ -57,7 +57,8 @@ export function mount(root, ctx) {
   loadStyle();
   const me = ctx.hello.seat; // null: a spectator
   const names = ctx.hello.seat_names || [];
-  const state = { view: null, legal: null, clocks: [], busy: false, message: "", quantity: null };
+  const state = { view: null, legal: null, clocks: [], busy: false, message: "", quantity: null,
+                  justLost: new Set() }; // seats whose die the call since the last frame took
   root.classList.add("liarsdice-board");
   const ticker = setInterval(tickClock, 200);
 
@@ -174,7 +175,8 @@ export function mount(root, ctx) {
                       "data-seat": seat, "aria-label": label },
       el("div", { class: "seat-name", text: who(seat) }),
       row,
-      el("div", { class: "seat-count", text: [counted, ...marks].join(" · ") }));
+      el("div", { class: "seat-count", text: [counted, ...marks].join(" · ") }),
+      state.justLost.has(seat) ? el("span", { class: "delta", "aria-hidden": "true", text: "−1" }) : null);
   }
 
   function seats(view) {
@@ -203,7 +205,8 @@ export function mount(root, ctx) {
     const result = view.results[view.results.length - 1];
     if (!result) return null;
     const call = result.call === "challenge" ? "challenged" : "called spot on";
-    const section = el("section", { class: "reveal", "aria-label": `Round ${result.round} revealed` });
+    const section = el("section", { class: state.justLost.size ? "reveal fresh" : "reveal",
+                                    "aria-label": `Round ${result.round} revealed` });
     section.append(el("h2", { text: `Round ${result.round} revealed` }),
       el("p", { text: `${who(result.caller)} ${call} ${who(result.bidder)}'s `
         + `${sayBid(result.quantity, result.face)}: there were ${result.count}. `
@@ -281,12 +284,20 @@ export function mount(root, ctx) {
     root.append(el("div", { class: "layout" }, main,
       el("div", { class: "side" }, revealPanel(view), logPanel(view))));
     tickClock();
+    state.justLost = new Set(); // a redraw for a click replays no animation
+  }
+
+  // The seats that lost a die to a call made since `before` (the previous frame's view).
+  function losersSince(before, view) {
+    const seen = before ? before.results.length : view.results.length;
+    return new Set(view.results.slice(seen).flatMap((result) => result.losers));
   }
 
   return {
     update(frame) {
       // A new decision, or the answer to the reply just sent: start the choice afresh.
       const fresh = state.busy || JSON.stringify(frame.legal) !== JSON.stringify(state.legal);
+      state.justLost = losersSince(state.view, frame.view);
       state.view = frame.view;
       state.legal = frame.legal;
       state.clocks = frame.clocks || [];
