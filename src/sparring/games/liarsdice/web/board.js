@@ -43,14 +43,17 @@ function loadStyle() {
 function timeLeft(seconds) {
   if (seconds >= 86400) return `${(seconds / 86400).toFixed(1)} d`;
   if (seconds >= 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  if (seconds >= 60) return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+  if (seconds >= 60) {
+    return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+  }
   return `${seconds.toFixed(1)} s`;
 }
 
 // One die showing its face (a face the view gave this page), or a hidden die.
 function die(face) {
   if (face == null) return el("span", { class: "die hidden", "aria-hidden": "true", text: "■" });
-  return el("span", { class: "die", "data-face": face, "aria-hidden": "true", text: PIPS[face] || "?" });
+  return el("span", { class: "die", "data-face": face, "aria-hidden": "true",
+                      text: PIPS[face] || "?" });
 }
 
 export function mount(root, ctx) {
@@ -67,7 +70,8 @@ export function mount(root, ctx) {
   const seatName = (seat) => names[seat] || `Seat ${seat}`;
   const who = (seat) => (seat === me ? `${seatName(seat)} (you)` : seatName(seat));
   const handText = (hand) => (hand.length ? hand.join(" ") : "-");
-  const hands = (all) => all.map((hand, seat) => (hand.length ? `${who(seat)} ${handText(hand)}` : null))
+  const hands = (all) => all
+    .map((hand, seat) => (hand.length ? `${who(seat)} ${handText(hand)}` : null))
     .filter(Boolean).join("; ");
 
   function describe(e) {
@@ -82,7 +86,8 @@ export function mount(root, ctx) {
         return `${who(e.seat)} ${e.call === "challenge" ? "challenges" : "calls spot on"} `
           + `${who(e.bidder)}'s ${sayBid(e.quantity, e.face)}`;
       case "ld_reveal":
-        return `Revealed: ${hands(e.hands)} — ${e.count} ${e.count === 1 ? "die counts" : "dice count"} as ${FACE_NAMES[e.face]}`;
+        return `Revealed: ${hands(e.hands)} — ${e.count} `
+          + `${e.count === 1 ? "die counts" : "dice count"} as ${FACE_NAMES[e.face]}`;
       case "ld_lose": return `${who(e.seat)} loses a die (${e.dice} left)`;
       case "ld_out": return `${who(e.seat)} is out`;
       case "ld_void": return `Round ${e.round} is void after ${who(e.seat)} forfeited`;
@@ -132,8 +137,8 @@ export function mount(root, ctx) {
   }
 
   function clockPanel(view) {
-    const mover = (state.clocks || []).find((c) => c.deadline != null && (me == null || c.seat === me))
-      || (state.clocks || []).find((c) => c.deadline != null);
+    const running = (state.clocks || []).filter((c) => c.deadline != null);
+    const mover = running.find((c) => me == null || c.seat === me) || running[0];
     if (!mover || view.winner != null) return null;
     const whom = mover.seat === me ? "you" : seatName(mover.seat);
     return el("div", { class: "clock", role: "timer", "aria-label": `Decision clock (${whom})`,
@@ -150,7 +155,8 @@ export function mount(root, ctx) {
     return el("header", { class: "status" },
       el("span", { class: "round", text: `Round ${view.round}` }),
       el("span", { class: "turn", role: "status", text: turn }),
-      el("span", { class: "in-play", text: `${view.dice.reduce((a, b) => a + b, 0)} dice in play` }),
+      el("span", { class: "in-play",
+                   text: `${view.dice.reduce((a, b) => a + b, 0)} dice in play` }),
       clockPanel(view));
   }
 
@@ -176,7 +182,8 @@ export function mount(root, ctx) {
       el("div", { class: "seat-name", text: who(seat) }),
       row,
       el("div", { class: "seat-count", text: [counted, ...marks].join(" · ") }),
-      state.justLost.has(seat) ? el("span", { class: "delta", "aria-hidden": "true", text: "−1" }) : null);
+      state.justLost.has(seat)
+        ? el("span", { class: "delta", "aria-hidden": "true", text: "−1" }) : null);
   }
 
   function seats(view) {
@@ -214,7 +221,8 @@ export function mount(root, ctx) {
     const list = el("ul", { class: "revealed-hands" });
     result.hands.forEach((hand, seat) => {
       if (!hand.length) return;
-      list.append(el("li", { "aria-label": `${who(seat)} had ${handText(hand)}`, "data-seat": seat },
+      const label = `${who(seat)} had ${handText(hand)}`;
+      list.append(el("li", { "aria-label": label, "data-seat": seat },
         el("span", { class: "seat-name", text: `${who(seat)}: ` }), ...hand.map(die)));
     });
     section.append(list);
@@ -222,8 +230,11 @@ export function mount(root, ctx) {
   }
 
   function logPanel(view) {
-    const list = el("ol", { class: "events", "aria-label": "Recent events", "aria-live": "polite" });
-    for (const entry of (view.log || []).slice(-16)) list.append(el("li", { text: describe(entry) }));
+    const list = el("ol", { class: "events", "aria-label": "Recent events",
+                            "aria-live": "polite" });
+    for (const entry of (view.log || []).slice(-16)) {
+      list.append(el("li", { text: describe(entry) }));
+    }
     return el("section", { class: "log" }, el("h2", { text: "Events" }), list);
   }
 
@@ -257,8 +268,9 @@ export function mount(root, ctx) {
     const calls = el("div", { class: "choices calls", role: "group", "aria-label": "Call" });
     state.legal.forEach((action, index) => {
       if (action.type === "bid") return;
-      calls.append(el("button", { type: "button", class: `call ${action.type}`, disabled: state.busy,
-                                  onclick: () => send(index), text: actionWords(action) }));
+      calls.append(el("button", { type: "button", class: `call ${action.type}`,
+                                  disabled: state.busy, onclick: () => send(index),
+                                  text: actionWords(action) }));
     });
     if (calls.childElementCount) panel.append(calls);
     return panel;
@@ -278,7 +290,9 @@ export function mount(root, ctx) {
     const main = el("div", { class: "main" }, seats(view), bidsPanel(view));
     const panel = decisionPanel();
     if (panel) main.append(panel);
-    if (state.message) main.append(el("p", { class: "refused", role: "alert", text: state.message }));
+    if (state.message) {
+      main.append(el("p", { class: "refused", role: "alert", text: state.message }));
+    }
     const end = winner(view);
     if (end) main.append(end);
     root.append(el("div", { class: "layout" }, main,
