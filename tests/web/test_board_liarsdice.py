@@ -32,6 +32,7 @@ from tests.web.boards_harness.harness import (
     BoardPage,
     board_folder,
     frame,
+    hello,
     static_server,
 )
 
@@ -257,6 +258,32 @@ def test_a_spectator_sees_the_table_and_no_choices(base: str, page: Any) -> None
         "Current bid: 2 fours, by Seat 0"
     )
     assert page.locator(".turn").inner_text() == "Seat 1 to move"
+
+
+def test_the_tables_names_are_on_the_cards_and_sentences_keep_seat_numbers(
+    base: str, page: Any
+) -> None:
+    """Three seats of one built-in agent share a name: each card shows it under its seat
+    number, and the bids and events say "Seat 2", never the shared name alone."""
+    state = position([[2, 4], [3, 5], [1, 6]])
+    state.apply(Bid(1, 4), 0)
+    state.apply(Bid(2, 4), 1)
+    greeting = hello(SPEC, 2, 3, state.options)
+    greeting["seat_names"] = ["ada", "greedy (built-in)", "greedy (built-in)"]
+    page.goto(f"{base}/harness/index.html")
+    page.wait_for_function("typeof window.startBoard === 'function'")
+    page.evaluate("h => window.startBoard(h)", greeting)
+    page.evaluate("f => window.pushFrame(f)", frame(SPEC, state, 2, 1))
+    cards = [c.inner_text().split("\n")[:2] for c in page.locator(".seats li").all()]
+    assert cards == [
+        ["Seat 0", "ada"],
+        ["Seat 1", "greedy (built-in)"],
+        ["Seat 2 (you)", "greedy (built-in)"],
+    ]
+    assert page.get_by_role("status", name="Current bid").inner_text() == (
+        "Current bid: 2 fours, by Seat 1"
+    )
+    assert "Seat 1 bids 2 fours" in page.get_by_role("list", name="Recent events").inner_text()
 
 
 def test_only_the_listed_calls_are_offered(base: str, page: Any) -> None:

@@ -67,7 +67,10 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ words
 
-  const seatName = (seat) => names[seat] || `Seat ${seat}`;
+  // Seats go by number in every sentence (several may share a name, say three greedy
+  // agents); the card adds the name the table gives a seat when it says more.
+  const seatName = (seat) => `Seat ${seat}`;
+  const playerName = (seat) => (names[seat] && names[seat] !== seatName(seat) ? names[seat] : null);
   const who = (seat) => (seat === me ? `${seatName(seat)} (you)` : seatName(seat));
   const handText = (hand) => (hand.length ? hand.join(" ") : "-");
   const hands = (all) => all
@@ -180,6 +183,7 @@ export function mount(root, ctx) {
                               view.to_move.includes(seat) ? "moving" : ""].join(" ").trim(),
                       "data-seat": seat, "aria-label": label },
       el("div", { class: "seat-name", text: who(seat) }),
+      playerName(seat) ? el("div", { class: "player-name", text: playerName(seat) }) : null,
       row,
       el("div", { class: "seat-count", text: [counted, ...marks].join(" · ") }),
       state.justLost.has(seat)
