@@ -1,7 +1,8 @@
 """The client in a real browser (headless Chromium through Playwright): two people play a
-whole game against each other on the generic board while a spectator watches, one of
-them reloads mid-game and goes on where the game was, and the stored match is stepped
-through on the replay page."""
+whole game of Liar's Dice against each other on its board while a spectator watches, one
+of them reloads mid-game and goes on where the game was, and the stored match is stepped
+through on the replay page. (Every shipped game has a board of its own now; the generic
+board's module is checked in tests/web/test_lobby.py.)"""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import httpx
 import pytest
 
 GAME = "liarsdice"
+BOARD = ".liarsdice-board"
 MOVE = re.compile(r"Move (\d+)\.")
 WAIT_MS = 20_000
 #: The move number the table page shows, in JavaScript.
@@ -34,12 +36,14 @@ def shown_seq(page: Any) -> int:
 
 
 def move_if_mine(page: Any) -> bool:
-    """Click the first legal action, if this page's seat is to move; True if it did."""
-    buttons = page.locator(".generic-board .actions button:not([disabled])")
+    """Play the first legal action (a challenge when there is a bid, else the lowest bid),
+    if this page's seat is to move; True if it did."""
+    buttons = page.locator(f"{BOARD} .decision button:not([disabled])")
     if buttons.count() == 0:
         return False
     before = shown_seq(page)
-    buttons.first.click()
+    challenge = page.locator(f"{BOARD} .decision button.challenge:not([disabled])")
+    (challenge if challenge.count() else buttons).first.click()
     page.wait_for_function(f"() => {SEQ_SHOWN} > {before}", timeout=WAIT_MS)
     return True
 
@@ -54,7 +58,7 @@ def test_two_people_play_a_whole_game_in_browsers_while_someone_watches(
         players = [contexts[seat].new_page() for seat in range(2)]
         for seat, page in enumerate(players):
             page.goto(live_server + table["seats"][seat]["invitation"])
-            page.wait_for_selector(".generic-board", timeout=WAIT_MS)
+            page.wait_for_selector(BOARD, timeout=WAIT_MS)
             page.wait_for_function(
                 "() => /Move \\d+/.test(document.querySelector('#status').textContent)",
                 timeout=WAIT_MS,
@@ -62,7 +66,7 @@ def test_two_people_play_a_whole_game_in_browsers_while_someone_watches(
             assert f"playing seat {seat}" in page.locator("#status").inner_text()
         watcher = contexts[2].new_page()
         watcher.goto(live_server + table["spectate"])
-        watcher.wait_for_selector(".generic-board", timeout=WAIT_MS)
+        watcher.wait_for_selector(BOARD, timeout=WAIT_MS)
         reloaded = False
         moves = 0
         while not players[0].locator("#outcome").count():
@@ -85,7 +89,7 @@ def test_two_people_play_a_whole_game_in_browsers_while_someone_watches(
         for page in [*players, watcher]:
             page.wait_for_selector("#outcome", timeout=WAIT_MS)
             assert "Game over" in page.locator("#outcome").inner_text()
-        assert watcher.locator(".generic-board .actions button").count() == 0
+        assert watcher.locator(f"{BOARD} button").count() == 0
         assert shown_seq(watcher) == shown_seq(players[0]) == shown_seq(players[1])
         replay_link = players[0].locator("#outcome a").get_attribute("href")
         assert replay_link and replay_link.startswith("/replay/")
@@ -100,7 +104,7 @@ def step_through_replay(browser: Any, url: str, decisions: int) -> None:
     try:
         page = context.new_page()
         page.goto(url)
-        page.wait_for_selector(".generic-board", timeout=WAIT_MS)
+        page.wait_for_selector(BOARD, timeout=WAIT_MS)
         position = page.locator("#position")
         assert position.inner_text() == f"decision 0 of {decisions}"
         page.click("#forward")
@@ -114,7 +118,7 @@ def step_through_replay(browser: Any, url: str, decisions: int) -> None:
         assert page.locator("#outcome").count() == 1
         page.select_option("#viewer", "0")
         page.wait_for_function(
-            "() => document.querySelector('.generic-board .view').textContent.length > 0"
+            "() => document.querySelector('.liarsdice-board .seats').textContent.length > 0"
         )
         assert position.inner_text() == f"decision {decisions} of {decisions}"
         page.click("#first")
@@ -136,7 +140,7 @@ def test_the_lobby_creates_a_table_and_hands_out_its_links(live_server: str, bro
         invitation = page.locator(".invitation").first.input_value()
         assert "#token=" in invitation
         page.goto(invitation)
-        page.wait_for_selector(".generic-board", timeout=WAIT_MS)
+        page.wait_for_selector(BOARD, timeout=WAIT_MS)
         page.wait_for_function(
             "() => /playing seat 0/.test(document.querySelector('#status').textContent)",
             timeout=WAIT_MS,
