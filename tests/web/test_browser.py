@@ -1,8 +1,8 @@
 """The client in a real browser (headless Chromium through Playwright): two people play a
 whole game of Liar's Dice against each other on its board while a spectator watches, one
 of them reloads mid-game and goes on where the game was, and the stored match is stepped
-through on the replay page. (Every shipped game has a board of its own now; the generic
-board's module is checked in tests/web/test_lobby.py.)"""
+through on the replay page; and any game played and replayed on the generic board, which
+``?board=generic`` puts in place of a game's own."""
 
 from __future__ import annotations
 
@@ -147,5 +147,50 @@ def test_the_lobby_creates_a_table_and_hands_out_its_links(live_server: str, bro
         )
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, "the table page fits a phone's width"
+    finally:
+        context.close()
+
+
+def test_any_game_can_be_played_and_replayed_on_the_generic_board(
+    live_server: str, browser: Any
+) -> None:
+    """``?board=generic`` swaps a game's own board for the generic one (the raw view and
+    every legal action as a button): a person plays a whole game on it against a built-in
+    agent, and the stored match is stepped through on it too."""
+    seats = [
+        {"kind": "person", "name": "A", "clock": "correspondence"},
+        {"kind": "builtin", "agent": "random"},
+    ]
+    response = httpx.post(
+        f"{live_server}/api/tables", json={"game": GAME, "seed": 5, "seats": seats}, timeout=30
+    )
+    assert response.status_code == 200, response.text
+    path, fragment = response.json()["seats"][0]["invitation"].split("#")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}{path}?board=generic#{fragment}")
+        page.wait_for_selector(".generic-board", timeout=WAIT_MS)
+        clicks = 0
+        while not page.locator("#outcome").count():
+            buttons = page.locator(".generic-board .actions button:not([disabled])")
+            if buttons.count():
+                before = shown_seq(page)
+                buttons.first.click()
+                clicks += 1
+                page.wait_for_function(
+                    f"() => {SEQ_SHOWN} > {before} || document.querySelector('#outcome')",
+                    timeout=WAIT_MS,
+                )
+            else:
+                page.wait_for_timeout(50)
+        assert clicks > 0 and page.locator(BOARD).count() == 0
+        replay = page.locator("#outcome a").get_attribute("href")
+        assert replay and replay.startswith("/replay/")
+        page.goto(f"{live_server}{replay}?board=generic")
+        page.wait_for_selector(".generic-board", timeout=WAIT_MS)
+        page.click("#last")
+        page.wait_for_selector("#outcome", timeout=WAIT_MS)
+        assert page.locator(BOARD).count() == 0
     finally:
         context.close()

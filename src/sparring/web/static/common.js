@@ -39,6 +39,14 @@ export function lastPathPart() {
   return decodeURIComponent(parts[parts.length - 1] || "");
 }
 
+/** The board module a page mounts: the one the server names in its hello, or the generic
+ * board with `?board=generic` in the page's address (any game's raw view and every legal
+ * action, whatever board the game has: for checking what a board draws). */
+export function boardModule(hello) {
+  const generic = new URLSearchParams(location.search).get("board") === "generic";
+  return generic ? "/static/generic-board.js" : hello.board;
+}
+
 /** Words the pages show; a board may ask for them with ctx.t(key). */
 const WORDS = {
   "your-turn": "Your move",

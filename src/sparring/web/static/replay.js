@@ -2,7 +2,7 @@
 // as a spectator or as any seat. The server builds every frame by replaying the stored
 // actions through the engine; this page only shows them, on the game's board.
 
-import { el, getJSON, header, lastPathPart, t } from "/static/common.js";
+import { boardModule, el, getJSON, header, lastPathPart, t } from "/static/common.js";
 
 const matchId = lastPathPart();
 const $ = (id) => document.getElementById(id);
@@ -24,10 +24,11 @@ async function load(viewer) {
     $("viewer").append(el("option", { value: "spectator" }, "a spectator"),
       ...hello.seat_names.map((name, seat) => el("option", { value: seat }, `seat ${seat}: ${name}`)));
   }
-  if (boardUrl !== hello.board || !board) {
+  const wanted = boardModule(hello);
+  if (boardUrl !== wanted || !board) {
     board?.destroy();
-    const module = await import(hello.board);
-    boardUrl = hello.board;
+    const module = await import(wanted);
+    boardUrl = wanted;
     $("board").replaceChildren();
     board = module.mount($("board"), {
       hello,

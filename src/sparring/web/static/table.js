@@ -3,7 +3,7 @@
 // passes it every frame; shows the seats, clocks, log, errors and the result. A dropped
 // socket is reopened, and the server answers a new hello with the game as it is now.
 
-import { el, header, lastPathPart, seconds, t } from "/static/common.js";
+import { boardModule, el, header, lastPathPart, seconds, t } from "/static/common.js";
 
 const tableId = lastPathPart();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -55,10 +55,11 @@ async function greet(message) {
   $("log").replaceChildren();   // the first frame after a hello carries the whole log
   document.title = `sparring — ${message.title}`;
   $("title").textContent = `${message.title} — table ${message.table}`;
-  if (boardUrl !== message.board) {
+  const wanted = boardModule(message);
+  if (boardUrl !== wanted) {
     board?.destroy();
-    const module = await import(message.board);
-    boardUrl = message.board;
+    const module = await import(wanted);
+    boardUrl = wanted;
     $("board").replaceChildren();
     board = module.mount($("board"), { hello, act, t });
   }
