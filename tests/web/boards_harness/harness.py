@@ -26,6 +26,7 @@ from sparring.arena.protocol import chosen_action, legal_json
 from sparring.core.game import GameSpec
 
 HARNESS_DIR = Path(__file__).parent
+STATIC_DIR = Path(str(importlib.resources.files("sparring.web") / "static"))
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -49,8 +50,8 @@ def board_folder(game: str) -> Path:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    """Serves /harness/* from this folder and /boards/<game>/* from the game's web folder;
-    nothing else."""
+    """Serves /harness/* from this folder, /boards/<game>/* from the game's web folder and
+    /static/* from the server's static folder (as the server does); nothing else."""
 
     def translate_path(self, path: str) -> str:
         parts = path.split("?", 1)[0].split("/")
@@ -58,6 +59,8 @@ class _Handler(SimpleHTTPRequestHandler):
             return str(HARNESS_DIR / parts[2])
         if len(parts) == 4 and parts[1] == "boards":
             return str(board_folder(parts[2]) / parts[3])
+        if len(parts) == 3 and parts[1] == "static":  # the pages' helpers boards import
+            return str(STATIC_DIR / parts[2])
         return str(HARNESS_DIR / "missing")
 
     def log_message(self, format: str, *args: Any) -> None:  # keep the test output clean

@@ -1,7 +1,13 @@
 // Small helpers the pages share: building elements, fetching JSON, reading the URL.
 
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+/** An element `tag` ("svg:TAG" for an SVG one) with `attributes` ("text" sets its text,
+ * "onX" adds a listener) and `children` (nodes, or text). */
 export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = tag.startsWith("svg:")
+    ? document.createElementNS(SVG_NAMESPACE, tag.slice(4))
+    : document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);

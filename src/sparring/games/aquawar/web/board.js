@@ -9,6 +9,8 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
+import { el, loadStyle } from "/static/board-kit.js";
+
 // Names and skill names, for display only (the roster's data is fish.json;
 // tests/web/test_board_aquawar.py keeps this table equal to it).
 export const FISH = {
@@ -30,19 +32,6 @@ const ATK_SCALE = 300; // the ATK bar's scale (ATK grows from 100; the bar caps 
 
 const fishName = (id) => (id == null ? "Hidden" : FISH[id][0]);
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
 function bar(kind, value, scale, label) {
   const pct = Math.max(0, Math.min(100, (100 * value) / scale));
   return el(
@@ -52,13 +41,6 @@ function bar(kind, value, scale, label) {
     el("div", { class: "fill", style: `width:${pct}%` }),
     el("span", { class: "value", text: `${kind.toUpperCase()} ${value}` }),
   );
-}
-
-function loadStyle() {
-  const href = new URL("./board.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
 }
 
 // One log entry in words, from the viewer's side. Positions name a fish by species when
@@ -87,7 +69,7 @@ function describe(entry, me, nameAt) {
 }
 
 export function mount(root, ctx) {
-  loadStyle();
+  loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
   const state = { view: null, legal: null, busy: false, message: "", pick: [], mimic: null,
                   assertPos: null, actor: null, before: new Map(), animate: false };

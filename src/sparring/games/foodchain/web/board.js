@@ -17,33 +17,15 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
+import { el, loadStyle } from "/static/board-kit.js";
+
 const PHASES = { start: "Start", main1: "Main phase 1", combat: "Combat", main2: "Main phase 2",
                  end: "End", over: "Game over" };
 const MAX_LOG = 80;
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
 // Append the children that are not null (a part with nothing to show returns null).
 function add(parent, ...children) {
   for (const child of children) if (child != null) parent.append(child);
-}
-
-function loadStyle() {
-  const href = new URL("./board.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
 }
 
 // The printed cards by name (pool.json, written from the engine's own pool and card text),
@@ -88,7 +70,7 @@ function newEvents(before, now) {
 }
 
 export function mount(root, ctx) {
-  loadStyle();
+  loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
   const state = { view: null, legal: null, busy: false, message: "", selection: null,
                   eating: [], target: null, modalOpen: false, lines: [], before: null,

@@ -5,22 +5,11 @@
 // display only. Legal decks are saved in this browser (localStorage) and offered as the
 // deck option of a new table against a built-in agent.
 
+import { el } from "/static/common.js";
+
 const GAME = "foodchain";
 const STORE = "sparring.foodchain.decks";
 const $ = (id) => document.getElementById(id);
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
 
 const state = { pool: null, byName: new Map(), deck: [], agents: [] };
 

@@ -10,6 +10,8 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
+import { el, loadStyle } from "/static/board-kit.js";
+
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const FACE_NAME = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six" };
 const FACE_NAMES = { 1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes" };
@@ -18,26 +20,6 @@ const CALL_WORDS = { challenge: "Challenge (liar!)", spot_on: "Spot on" };
 // A bid in words, as the game says it: "3 fours", "1 six".
 const sayBid = (quantity, face) =>
   `${quantity} ${(quantity === 1 ? FACE_NAME : FACE_NAMES)[face] || `of face ${face}`}`;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
-function loadStyle() {
-  const href = new URL("./board.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
-}
 
 // Seconds left in words: tenths for a live clock, coarser for a correspondence one.
 function timeLeft(seconds) {
@@ -57,7 +39,7 @@ function die(face) {
 }
 
 export function mount(root, ctx) {
-  loadStyle();
+  loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
   const names = ctx.hello.seat_names || [];
   const state = { view: null, legal: null, clocks: [], busy: false, message: "", quantity: null,

@@ -11,6 +11,8 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
+import { el, loadStyle } from "/static/board-kit.js";
+
 // Skill names, for display only (data.toml is the source; the board's test keeps them equal).
 export const SKILLS = {
   warrior_heroic_leap: "Heroic Leap",
@@ -58,26 +60,6 @@ const draftPart = (action, key) =>
 const skillName = (id) => SKILLS[id] || id;
 const at = (x, y) => `${x},${y}`;
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
-function loadStyle() {
-  const href = new URL("./board.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
-}
-
 const unique = (values) => [...new Set(values)];
 
 // Seconds left in words: tenths for a live clock, coarser for a correspondence one.
@@ -89,7 +71,7 @@ function timeLeft(seconds) {
 }
 
 export function mount(root, ctx) {
-  loadStyle();
+  loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
   const state = { view: null, legal: null, clocks: [], busy: false, message: "",
                   sel: {}, draft: {}, before: new Map(), animate: false,

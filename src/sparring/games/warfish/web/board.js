@@ -9,32 +9,13 @@
 // phase's "stop" actions. The board offers exactly those, and builds its reply from
 // them alone: which territory may do what is never worked out here.
 
+import { el, loadStyle } from "/static/board-kit.js";
+
 const SEAT_COLOURS = ["#1e88e5", "#e53935", "#43a047", "#fb8c00", "#8e24aa", "#00acc1", "#6d4c41", "#d81b60"];
 const NEUTRAL_COLOUR = "#9e9e9e";
 const CONTINENT_COLOURS = ["#ffe082", "#a5d6a7", "#90caf9", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c", "#b0bec5"];
 const NODE_RADIUS = 17;
-const SVG = "http://www.w3.org/2000/svg";
 const STOP_LABELS = { stop_attacking: "Stop attacking", end_turn: "End turn", stop_trading: "Stop trading" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.setAttribute("class", value);
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-}
-
-function loadStyle() {
-  const href = new URL("./board.css", import.meta.url).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
-}
 
 // The convex hull of a few points (Andrew's monotone chain), for a continent's outline.
 function hull(points) {
@@ -56,7 +37,7 @@ function hull(points) {
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function mount(root, ctx) {
-  loadStyle();
+  loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
   const names = ctx.hello.seat_names || [];
   const state = { view: null, legal: null, busy: false, message: "", source: null, target: null };
