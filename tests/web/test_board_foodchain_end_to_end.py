@@ -287,7 +287,9 @@ def test_a_deck_built_in_the_browser_is_checked_saved_and_played(
     page.get_by_role("button", name="Take Honey Badger out").click()
     page.get_by_label("Deck name").fill("Scales")
     page.get_by_role("button", name="Save deck").click()
-    # Saved in this browser: still there after a reload, and offered for a new table.
+    # Saved (once the engine said yes) in this browser: still there after a reload, and
+    # offered for a new table.
+    page.get_by_role("button", name="Play with Scales").wait_for()
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     page.get_by_label("Opponent").select_option("random")
