@@ -9,7 +9,7 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
-import { el, loadStyle } from "/static/board-kit.js";
+import { el, loadStyle, sendReply } from "/static/board-kit.js";
 
 // Names and skill names, for display only (the roster's data is fish.json;
 // tests/web/test_board_aquawar.py keeps this table equal to it).
@@ -89,18 +89,7 @@ export function mount(root, ctx) {
     return fish && fish.fish != null ? FISH[fish.fish][0] : `fish ${pos}`;
   }
 
-  function send(reply) {
-    state.busy = true;
-    state.message = "";
-    render();
-    ctx.act(reply).then((answer) => {
-      if (!answer.ok) {
-        state.busy = false;
-        state.message = answer.message || "refused";
-        render();
-      }
-    });
-  }
+  const send = (reply) => sendReply(ctx, state, render, reply);
 
   function fishCard(seat, fish, own) {
     const key = `${seat}:${fish.pos}`;

@@ -10,7 +10,7 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
-import { el, loadStyle } from "/static/board-kit.js";
+import { el, loadStyle, sendReply } from "/static/board-kit.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const FACE_NAME = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six" };
@@ -89,18 +89,7 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ replies
 
-  function send(index) {
-    state.busy = true;
-    state.message = "";
-    render();
-    ctx.act({ index }).then((answer) => {
-      if (!answer.ok) {
-        state.busy = false;
-        state.message = answer.message || "refused";
-        render();
-      }
-    });
-  }
+  const send = (index) => sendReply(ctx, state, render, { index });
 
   // The listed bids, each with its index in LEGAL.
   function listedBids() {

@@ -11,7 +11,7 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
-import { el, loadStyle } from "/static/board-kit.js";
+import { el, loadStyle, sendReply } from "/static/board-kit.js";
 
 // Skill names, for display only (data.toml is the source; the board's test keeps them equal).
 export const SKILLS = {
@@ -139,18 +139,7 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ replies
 
-  function send(index) {
-    state.busy = true;
-    state.message = "";
-    render();
-    ctx.act({ index }).then((answer) => {
-      if (!answer.ok) {
-        state.busy = false;
-        state.message = answer.message || "refused";
-        render();
-      }
-    });
-  }
+  const send = (index) => sendReply(ctx, state, render, { index });
 
   // The legal actions (with their indexes) matching the selection so far.
   function matching() {

@@ -9,7 +9,7 @@
 // phase's "stop" actions. The board offers exactly those, and builds its reply from
 // them alone: which territory may do what is never worked out here.
 
-import { el, loadStyle } from "/static/board-kit.js";
+import { el, loadStyle, sendReply } from "/static/board-kit.js";
 
 const SEAT_COLOURS = ["#1e88e5", "#e53935", "#43a047", "#fb8c00", "#8e24aa", "#00acc1", "#6d4c41", "#d81b60"];
 const NEUTRAL_COLOUR = "#9e9e9e";
@@ -51,18 +51,7 @@ export function mount(root, ctx) {
     return card < map.territories.length ? `${map.territories[card]} (${map.suits[card]})` : "Wild";
   }
 
-  function send(reply) {
-    state.busy = true;
-    state.message = "";
-    render();
-    ctx.act(reply).then((answer) => {
-      if (!answer.ok) {
-        state.busy = false;
-        state.message = answer.message || "refused";
-        render();
-      }
-    });
-  }
+  const send = (reply) => sendReply(ctx, state, render, reply);
 
   // ------------------------------------------------------------------ what LEGAL offers
 
