@@ -1,5 +1,6 @@
 """`sparring llm bench` against the local scripted chat server: the win rate and its
-interval, the illegal-answer rate and the tokens, as a table and as JSON."""
+interval, the illegal-answer rate and the tokens, as a table and as JSON; every match
+saved to the store with the model's transcript."""
 
 from __future__ import annotations
 
@@ -20,8 +21,12 @@ GAME = "liarsdice" if "liarsdice" in game_names() else game_names()[0]
 def bench(url: str, tmp_path: Path, *extra: str) -> list[str]:
     return [
         "llm", "bench", GAME, "--model", "scripted", "--llm-url", url, "--matches", "4",
-        "--seed", "7", "--transcripts", str(tmp_path), *extra,
+        "--seed", "7", "--transcripts", str(tmp_path), "--db", store_url(tmp_path), *extra,
     ]  # fmt: skip
+
+
+def store_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'bench.db'}"
 
 
 def test_bench_counts_wins_illegal_answers_and_tokens(tmp_path: Path) -> None:
@@ -60,3 +65,19 @@ def test_a_model_that_never_answers_legally_loses_every_match(tmp_path: Path) ->
     data = json.loads(result.output)
     assert data["points"] == 0 and data["verdicts"] == {"BAD": 4}
     assert data["illegal_rate"] == 1.0 and data["answers"] == 8
+
+
+def test_every_match_is_stored_with_the_models_transcript(tmp_path: Path) -> None:
+    with chat_server(Step(first_action)) as (url, _):
+        result = CliRunner().invoke(app, [*bench(url, tmp_path), "--json"])
+    data = json.loads(result.output)
+    assert len(data["match_ids"]) == 4 and len(set(data["match_ids"])) == 4
+    for number, match_id in enumerate(data["match_ids"]):
+        shown = CliRunner().invoke(
+            app, ["matches", "transcript", str(match_id), "--json", "--db", store_url(tmp_path)]
+        )
+        assert shown.exit_code == 0, shown.output
+        notes = json.loads(shown.output)
+        llm_seat = number % len(notes)  # the model takes each seat in turn (notes: by seat)
+        assert notes[llm_seat]["kind"] == "llm" and notes[llm_seat]["messages"]
+        assert all(note is None for seat, note in enumerate(notes) if seat != llm_seat)

@@ -13,7 +13,8 @@ from rich.table import Table
 from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
 
-from .common import parse_seed
+from . import shared_options as shared
+from .common import check_store, parse_seed, save_match, show_again
 from .match import parse_options
 
 app = typer.Typer(help="Language models at the table (docs/llm.md).", no_args_is_help=True)
@@ -35,9 +36,11 @@ def bench_command(
         Path("llm-transcripts"), "--transcripts", help="Where each match's transcript goes."
     ),
     options: str | None = typer.Option(None, "--options", help="Rule options as JSON."),
+    db: str | None = shared.DB,
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
-    """N matches of an LLM seat against a built-in agent: win rate, illegal answers, tokens."""
+    """N matches of an LLM seat against a built-in agent: win rate, illegal answers, tokens.
+    Every match is saved to the store with its transcript."""
     from sparring.llm.bench import run_bench  # the referee and HTTP client, only when used
 
     spec = get_game(game)
@@ -50,7 +53,17 @@ def bench_command(
         settings.insert(0, f"url={llm_url}")
     seat = f"llm:{model}?{','.join(settings)}"
     rules = parse_options(spec, options)
-    result = run_bench(spec, seat, against, matches, parse_seed(seed), rules, time_limit)
+    check_store(db)
+    result = run_bench(
+        spec,
+        seat,
+        against,
+        matches,
+        parse_seed(seed),
+        rules,
+        time_limit,
+        save=lambda replay, notes: save_match(replay, db, notes)[0],
+    )
     data = result.to_json()
     if as_json:
         typer.echo(json.dumps(data))
@@ -69,6 +82,8 @@ def bench_command(
     console.print(table)
     if data["verdicts"]:
         console.print(f"verdicts against the model: {data['verdicts']}")
+    saved = ", ".join(str(match_id) for match_id in data["match_ids"])
+    console.print(f"Saved as matches {saved}; see one with: {show_again(data['match_ids'][0], db)}")
 
 
 def register(root: typer.Typer) -> None:

@@ -1,10 +1,13 @@
 """`sparring llm bench`: N refereed matches of one LLM seat against a built-in agent, the
 LLM taking each seat in turn, and what they show — the win rate with its 95 % Wilson
 interval (a draw counts half), the illegal-answer rate (answers refused by the parser, of
-all answers) and the tokens the endpoint reported."""
+all answers) and the tokens the endpoint reported. Each match is recorded and handed to
+`save` (the CLI stores it with its transcript, as `sparring match` does)."""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,7 @@ from typing import Any
 from sparring.arena.referee import run_match
 from sparring.arena.seats import Seat, make_seat
 from sparring.core.game import GameSpec
+from sparring.core.replay import ReplayWriter
 from sparring.tournament.stats import wilson_interval
 
 from .seat import LlmSeat
@@ -30,6 +34,7 @@ class BenchResult:
     completion_tokens: int = 0
     verdicts: dict[str, int] = field(default_factory=dict)
     transcripts: list[str] = field(default_factory=list)
+    match_ids: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         interval = wilson_interval(self.points, self.matches)
@@ -48,7 +53,12 @@ class BenchResult:
             "completion_tokens": self.completion_tokens,
             "verdicts": dict(sorted(self.verdicts.items())),
             "transcripts": self.transcripts,
+            "match_ids": self.match_ids,
         }
+
+
+#: Stores one finished match: its replay's text and the seats' notes; returns its id.
+SaveMatch = Callable[[str, list[dict[str, Any] | None]], int]
 
 
 def run_bench(
@@ -59,9 +69,10 @@ def run_bench(
     seed: int,
     options: Any,
     seconds: float,
+    save: SaveMatch,
 ) -> BenchResult:
     """Play `matches` matches, the LLM (`llm_seat`, a ``llm:...`` seat string) in seat
-    ``match % players``, every other seat `against`."""
+    ``match % players``, every other seat `against`; each is saved as soon as it ends."""
     players = spec.new_game(seed, options).num_players
     result = BenchResult(spec.name, llm_seat.partition(":")[2].partition("?")[0], against)
     for number in range(matches):
@@ -73,7 +84,10 @@ def run_bench(
         ]
         llm = seats[mine]
         assert isinstance(llm, LlmSeat), f"{llm_seat!r} is not an llm: seat"
-        outcome = run_match(spec, seats, match_seed, options, seconds=seconds)
+        replay = io.StringIO()
+        recorder = ReplayWriter(replay, spec, match_seed, options, [s.label for s in seats])
+        outcome = run_match(spec, seats, match_seed, options, seconds=seconds, recorder=recorder)
+        result.match_ids.append(save(replay.getvalue(), outcome.notes))
         winner = outcome.state.outcome().winner
         result.matches += 1
         result.points += 1.0 if winner == mine else 0.5 if winner is None else 0.0
