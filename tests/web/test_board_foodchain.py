@@ -483,3 +483,20 @@ def test_ruling_cancel_a_spell_cancelled_on_its_target_panel_or_confirmed(
     page.wait_for_function("window.acts.length === 2")
     assert accept(board, state) == Target(card=fat)
     assert state.on_field[fat].hp == 1  # Zap's 2 damage on Fat Prey's 3 HP
+
+
+def test_ruling_cancel_a_refused_confirmed_play_keeps_its_panel_and_no_follow_up(
+    page: Any, base: str
+) -> None:
+    """A play refused by the server (a stale click, say) was not made: the eat panel is
+    offered again with Cancel, and a later frame with the card in hand says nothing."""
+    state = wolf_at_the_table()
+    board = open_board(page, base, state, 0)
+    page.evaluate("window.nextAnswer = {ok: false, message: 'seat 0 cannot act now'}")
+    panel = choose_both_prey(page, state)
+    panel.get_by_role("button", name=re.compile("^Confirm eating 2")).click()
+    assert page.get_by_role("alert").inner_text() == "seat 0 cannot act now"
+    assert panel.get_by_role("button", name="Cancel", exact=True).is_enabled()
+    board.show(state)
+    assert page.get_by_role("status").filter(has_text="negated").count() == 0
+    assert len(board.replies()) == 1

@@ -119,6 +119,7 @@ export function mount(root, ctx) {
     ctx.act({ index }).then((answer) => {
       if (!answer.ok) {
         state.busy = false;
+        state.confirmed = null; // a refused play was not made: nothing to follow up
         state.message = answer.message || "refused";
         render();
       }
