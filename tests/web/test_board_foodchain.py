@@ -396,6 +396,8 @@ def test_ruling_cancel_a_predator_cancelled_on_its_eat_panel_sends_nothing(
     state = wolf_at_the_table()
     board = open_board(page, base, state, 0)
     panel = choose_both_prey(page, state)
+    play = page.get_by_role("button", name="Play Wolf")
+    assert play.get_attribute("aria-pressed") == "true"  # the card being played is marked
     assert "nutrition 1" in panel.inner_text() and "nutrition 2" in panel.inner_text()
     assert panel.get_by_role("button", name="Confirm eating 2 (nutrition 1 + nutrition 2)").count()
     panel.get_by_role("button", name="Cancel", exact=True).click()
@@ -403,7 +405,7 @@ def test_ruling_cancel_a_predator_cancelled_on_its_eat_panel_sends_nothing(
     assert page.get_by_role("region", name="Choose what to eat").count() == 0
     hand = page.get_by_label("Your hand")
     assert hand.locator(f'article[data-card="{hand_uid(state, "Wolf", 0)}"]').count() == 1
-    assert page.get_by_role("button", name="Play Wolf").is_enabled()
+    assert play.is_enabled() and play.get_attribute("aria-pressed") == "false"
 
 
 def test_ruling_cancel_a_confirmed_meal_is_sent_with_the_play_then_by_itself(

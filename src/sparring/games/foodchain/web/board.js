@@ -304,9 +304,10 @@ export function mount(root, ctx) {
     for (const { action, index } of legalOf("play")) {
       if (action.card === card.card) {
         const preview = state.previews[String(index)] || null;
+        const chosen = state.selection && state.selection.kind === "play" && state.selection.index === index;
         controls.push(button(`Play ${card.name}`,
                              () => select({ kind: "play", index, card: card.card, preview }),
-                             { class: "primary" }));
+                             { class: "primary", "aria-pressed": chosen ? "true" : "false" }));
       }
     }
     for (const { action, index } of legalOf("activate")) {
