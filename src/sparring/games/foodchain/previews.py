@@ -12,7 +12,7 @@ cancelling sends nothing.
 
 Each preview is built by the very functions the engine's steps use (`plays.eat_options`,
 `targets.choices`, the prompts), on the present state, and reads only what the seat's view
-shows: its own hand card, both fields, its carrion pile, whether the turn's play is used.
+shows: its own hand card, both fields, the carrion piles, whether the turn's play is used.
 Nothing here changes the state. A play gets a preview only where the engine would ask (two
 options or more): a predator's eating, and a spell whose effect opens with a chosen target
 (whose menu names only creatures on the fields, carrion cards and players, all in view).
