@@ -21,8 +21,11 @@ from sparring.agents.catalog import make_agent
 from sparring.core.events import event_json, visible_to
 from sparring.core.registry import get_game
 from sparring.games.foodchain.actions import Attack, Choose, Eat, Play, Target
+from sparring.games.foodchain.previews import previews
 from sparring.games.foodchain.state import FoodChainState
 from sparring.games.foodchain.web.catalog import POOL_JSON, catalog_text
+from tests.foodchain.helpers import STOP, fid, pos, side
+from tests.foodchain.helpers import uid as hand_uid
 from tests.web.boards_harness.harness import LAPTOP, PHONE, BoardPage, frame
 
 SPEC = get_game("foodchain")
@@ -124,13 +127,21 @@ def test_the_board_draws_both_sides_hand_piles_and_status(page: Any, base: str) 
     assert board.replies() == []
 
 
+def unpreviewed_play(state: FoodChainState) -> Play | None:
+    """A play of the seat to move that opens no previewed choice (a prey, say), if any."""
+    if state.pending is not None:
+        return None
+    legal = state.legal_actions()
+    shown = previews(state, state.active, legal)
+    return next((a for i, a in enumerate(legal) if isinstance(a, Play) and i not in shown), None)
+
+
 def test_a_play_cancelled_before_confirming_sends_nothing(page: Any, base: str) -> None:
-    state = reach(
-        lambda s: s.pending is None and any(isinstance(a, Play) for a in s.legal_actions())
-    )
+    state = reach(lambda s: unpreviewed_play(s) is not None)
     seat = decider(state)
     board = open_board(page, base, state, seat)
-    play = next(a for a in state.legal_actions(seat) if isinstance(a, Play))
+    play = unpreviewed_play(state)
+    assert play is not None
     name = state.defs[play.card].name
     page.get_by_role("button", name=f"Play {name}").click()
     page.get_by_role("button", name="Cancel", exact=True).click()
@@ -340,15 +351,154 @@ def test_the_board_fits_the_screen(browser: Any, base: str, size: str) -> None:
 
 
 def test_a_refused_reply_is_shown_and_the_choice_offered_again(page: Any, base: str) -> None:
-    state = reach(
-        lambda s: s.pending is None and any(isinstance(a, Play) for a in s.legal_actions())
-    )
+    state = reach(lambda s: unpreviewed_play(s) is not None)
     seat = decider(state)
     board = open_board(page, base, state, seat)
     page.evaluate("window.nextAnswer = {ok: false, message: 'seat 0 cannot act now'}")
-    play = next(a for a in state.legal_actions(seat) if isinstance(a, Play))
+    play = unpreviewed_play(state)
+    assert play is not None
     page.get_by_role("button", name=f"Play {state.defs[play.card].name}").click()
     page.get_by_role("button", name="Confirm play").click()
     assert page.get_by_role("alert").inner_text() == "seat 0 cannot act now"
     assert page.get_by_role("button", name="Confirm play").is_enabled()
+    assert len(board.replies()) == 1
+
+
+# ---------------------------------------------------------------------- cancelling (§14)
+# Rules §14 "Selection Cancellation" and our ruling on it (docs/games/foodchain.md,
+# "Cancelling a selection"): a predator's meal and a spell's target are chosen on the page
+# before the play is sent, from the frame's preview; Cancel sends nothing; Confirm sends the
+# play and the board answers the engine's decision with the confirmed choice by itself;
+# after a trap changed the menu it asks again with no Cancel.
+
+
+def wolf_at_the_table(trap: str | None = None) -> FoodChainState:
+    """Seat 0 to play Wolf (a predator) with Prey (1 HP) and Fat Prey (3 HP) to eat; the
+    rival holds `trap`, if given."""
+    return pos(
+        side(hand=["Wolf", STOP], field=["Prey", "Fat Prey"]),
+        side(hand=[STOP] if trap is None else [trap, STOP]),
+    )
+
+
+def choose_both_prey(page: Any, state: FoodChainState) -> Any:
+    """Play Wolf and choose Prey and Fat Prey on its eat panel (nothing sent yet)."""
+    page.get_by_role("button", name="Play Wolf").click()
+    panel = page.get_by_role("region", name="Choose what to eat")
+    for name in ("Prey", "Fat Prey"):
+        panel.get_by_role("button", name=f"Eat {name} #{fid(state, name, 0)}").click()
+    return panel
+
+
+def test_ruling_cancel_a_predator_cancelled_on_its_eat_panel_sends_nothing(
+    page: Any, base: str
+) -> None:
+    state = wolf_at_the_table()
+    board = open_board(page, base, state, 0)
+    panel = choose_both_prey(page, state)
+    play = page.get_by_role("button", name="Play Wolf")
+    assert play.get_attribute("aria-pressed") == "true"  # the card being played is marked
+    assert "nutrition 1" in panel.inner_text() and "nutrition 2" in panel.inner_text()
+    assert panel.get_by_role("button", name="Confirm eating 2 (nutrition 1 + nutrition 2)").count()
+    panel.get_by_role("button", name="Cancel", exact=True).click()
+    assert board.replies() == []
+    assert page.get_by_role("region", name="Choose what to eat").count() == 0
+    hand = page.get_by_label("Your hand")
+    assert hand.locator(f'article[data-card="{hand_uid(state, "Wolf", 0)}"]').count() == 1
+    assert play.is_enabled() and play.get_attribute("aria-pressed") == "false"
+
+
+def test_ruling_cancel_a_confirmed_meal_is_sent_with_the_play_then_by_itself(
+    page: Any, base: str
+) -> None:
+    state = wolf_at_the_table()
+    board = open_board(page, base, state, 0)
+    panel = choose_both_prey(page, state)
+    panel.get_by_role("button", name=re.compile("^Confirm eating 2")).click()
+    assert accept(board, state) == Play(hand_uid(state, "Wolf", 0))
+    assert state.pending is not None and state.pending.kind == "eat"
+    board.show(state)
+    page.wait_for_function("window.acts.length === 2")
+    wanted = Eat(tuple(sorted((fid(state, "Prey", 0), fid(state, "Fat Prey", 0)))))
+    assert accept(board, state) == wanted
+    assert [c.card.name for c in state.fields[0]] == ["Wolf"]
+    assert page.get_by_role("button", name="Cancel", exact=True).count() == 0
+
+
+def test_ruling_cancel_a_trap_that_kills_the_chosen_prey_asks_again_without_cancel(
+    page: Any, base: str
+) -> None:
+    """Pitfall (the rival's "plays a predator" trap: 1 damage to each of seat 0's
+    creatures) kills Prey after the play was confirmed with Prey and Fat Prey to eat."""
+    state = wolf_at_the_table("Pitfall")
+    board = open_board(page, base, state, 0)
+    panel = choose_both_prey(page, state)
+    panel.get_by_role("button", name=re.compile("^Confirm eating 2")).click()
+    accept(board, state)
+    board.show(state)
+    assert "Rival sprang trap Pitfall" in page.locator(".trap-banner").inner_text()
+    notice = page.get_by_role("status").filter(has_text="no longer possible").inner_text()
+    assert "Wolf" in notice and "cannot be cancelled" in notice
+    assert len(board.replies()) == 1  # the play only: nothing answered by itself
+    panel = page.get_by_role("region", name="Choose what to eat")
+    assert panel.get_by_role("button", name="Cancel", exact=True).count() == 0
+    fat = fid(state, "Fat Prey", 0)
+    panel.get_by_role("button", name=f"Eat Fat Prey #{fat}").click()
+    panel.get_by_role("button", name=re.compile("^Confirm eating 1")).click()
+    assert accept(board, state) == Eat((fat,))
+
+
+def test_ruling_cancel_a_negated_play_is_said_and_the_card_is_back_in_hand(
+    page: Any, base: str
+) -> None:
+    state = wolf_at_the_table("Veto")
+    board = open_board(page, base, state, 0)
+    panel = choose_both_prey(page, state)
+    panel.get_by_role("button", name=re.compile("^Confirm eating 2")).click()
+    accept(board, state)
+    board.show(state)
+    notice = page.get_by_role("status").filter(has_text="negated").inner_text()
+    assert "Wolf" in notice and "back in your hand" in notice
+    assert len(board.replies()) == 1
+    assert page.get_by_role("button", name="Play Wolf").is_enabled()
+
+
+def test_ruling_cancel_a_spell_cancelled_on_its_target_panel_or_confirmed(
+    page: Any, base: str
+) -> None:
+    state = pos(side(hand=["Zap", STOP]), side(hand=[STOP], field=["Prey", "Fat Prey"]))
+    board = open_board(page, base, state, 0)
+    fat = fid(state, "Fat Prey", 1)
+    page.get_by_role("button", name="Play Zap").click()
+    panel = page.get_by_role("region", name="Choose a target")
+    assert panel.get_by_role("group", name="Targets").get_by_role("button").count() == 2
+    panel.get_by_role("button", name=f"Target Fat Prey #{fat}").click()
+    assert page.locator(f'article.creature[data-card="{fat}"].choosable').count() == 1
+    panel.get_by_role("button", name="Cancel", exact=True).click()
+    assert board.replies() == []
+    assert page.get_by_role("region", name="Choose a target").count() == 0
+    page.get_by_role("button", name="Play Zap").click()
+    panel.get_by_role("button", name=f"Target Fat Prey #{fat}").click()
+    panel.get_by_role("button", name="Confirm target").click()
+    assert accept(board, state) == Play(hand_uid(state, "Zap", 0))
+    board.show(state)
+    page.wait_for_function("window.acts.length === 2")
+    assert accept(board, state) == Target(card=fat)
+    assert state.on_field[fat].hp == 1  # Zap's 2 damage on Fat Prey's 3 HP
+
+
+def test_ruling_cancel_a_refused_confirmed_play_keeps_its_panel_and_no_follow_up(
+    page: Any, base: str
+) -> None:
+    """A play refused by the server (a stale click, say) was not made: the eat panel is
+    offered again with Cancel, and a later frame with the card in hand says nothing."""
+    state = wolf_at_the_table()
+    board = open_board(page, base, state, 0)
+    page.evaluate("window.nextAnswer = {ok: false, message: 'seat 0 cannot act now'}")
+    panel = choose_both_prey(page, state)
+    panel.get_by_role("button", name=re.compile("^Confirm eating 2")).click()
+    assert page.get_by_role("alert").inner_text() == "seat 0 cannot act now"
+    assert panel.get_by_role("button", name="Cancel", exact=True).is_enabled()
+    board.show(state)
+    assert page.get_by_role("status").filter(has_text="negated").count() == 0
     assert len(board.replies()) == 1

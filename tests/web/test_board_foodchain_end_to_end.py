@@ -4,12 +4,14 @@ random agent.
 
 The person plays a whole game and, on the way, every selection of rules §14 at least once:
 a predator eating from its field, a Scavenge predator eating from the carrion pile, a
-spell's target, a "choose one" modal, a play cancelled before it was confirmed, an attack
-(attacker, then target). Their deck (a legal Reptiles deck with two Scavenge predators,
-the modal Sunbathing and targeted spells) and the seeds make each of them come up; the
-test asserts each did. Afterwards the stored match is replayed as the rival's seat: at
-every moment the page was read, no card of the rival's hand that the person was not shown
-was in the page.
+spell's target, a "choose one" modal, a play cancelled before it was confirmed — a prey's
+play, a predator on its eat panel and a spell on its target panel (the server stored no
+decision for any of them: our ruling on §14, docs/games/foodchain.md, "Cancelling a
+selection") — and an attack (attacker, then target). Their deck (a legal Reptiles deck
+with two Scavenge predators, the modal Sunbathing and targeted spells) and the seeds make
+each of them come up; the test asserts each did. Afterwards the stored match is replayed
+as the rival's seat: at every moment the page was read, no card of the rival's hand that
+the person was not shown was in the page.
 """
 
 from __future__ import annotations
@@ -53,21 +55,57 @@ DECK = [
     "Shed Skin",
     "Sun-warmed Revival",
 ]
-SELECTIONS = {"eat", "scavenge", "target", "modal", "cancel", "attack"}
+SELECTIONS = {
+    "eat",
+    "scavenge",
+    "target",
+    "modal",
+    "cancel",
+    "cancel on the eat panel",
+    "cancel on the target panel",
+    "attack",
+}
+#: The panels of a play not yet sent, by the selection cancelled on them.
+PANELS = {
+    "cancel on the eat panel": "Choose what to eat",
+    "cancel on the target panel": "Choose a target",
+}
 
 
 class FoodChainPerson:
     """Chooses among what the Food Chain board offers, reading nothing but the page: in a
     modal, one option; eating, every card it may (carrion first) — or nothing, now and then;
     a target and its confirmation; an attacker and one of its targets; a card to play
-    (Scavenge predators and "choose one" cards first, once cancelled before confirming);
-    else the end of the phase. It notes each kind of selection it made, and the page as it
-    was at each decision."""
+    (Scavenge predators and "choose one" cards first); the first time each, a play, a meal
+    and a spell's target is chosen and then cancelled before confirming (the server must
+    have stored nothing); else the end of the phase. It notes each kind of selection it
+    made, and the page as it was at each decision."""
 
-    def __init__(self, page: Any, seed: int) -> None:
+    def __init__(self, page: Any, seed: int, base: str = "", table: str = "") -> None:
         self.page, self.rng = page, random.Random(seed)
+        self.base, self.table = base, table
         self.made: set[str] = set()
         self.seen: list[tuple[int, str, str]] = []
+
+    def stored(self) -> int:
+        """The decisions the server has stored for the table."""
+        return int(httpx.get(f"{self.base}/api/tables/{self.table}").json()["decisions"])
+
+    def cancel_first(self, panel: Any, kind: str) -> bool:
+        """The first time a `kind` panel of a play not yet sent comes up, choose something
+        on it and cancel: the server stores nothing and the card is back in hand."""
+        cancel = panel.get_by_role("button", name="Cancel", exact=True)
+        if kind in self.made or not cancel.count():
+            return False
+        before = self.stored()
+        cards = len(self.page.get_by_label("Your hand").locator("article").all())
+        panel.locator(".choices button:enabled").first.click()
+        cancel.click()
+        assert self.page.get_by_role("region", name=PANELS[kind]).count() == 0
+        assert self.stored() == before
+        assert len(self.page.get_by_label("Your hand").locator("article").all()) == cards
+        self.made.add(kind)
+        return True
 
     def ready(self) -> bool:
         page = self.page
@@ -89,10 +127,13 @@ class FoodChainPerson:
             return
         eat = page.get_by_role("region", name="Choose what to eat")
         if eat.count():
-            self.eat(eat)
+            if not self.cancel_first(eat, "cancel on the eat panel"):
+                self.eat(eat)
             return
         target = page.get_by_role("region", name="Choose a target")
         if target.count():
+            if self.cancel_first(target, "cancel on the target panel"):
+                return
             rng.choice(
                 target.get_by_role("group", name="Targets").get_by_role("button").all()
             ).click()
@@ -127,7 +168,8 @@ class FoodChainPerson:
 
     def preferred_play(self) -> Any:
         """A play button by what the page shows: a predator when the field has something
-        to eat (a Scavenge one when the carrion pile has cards), a spell, else a prey."""
+        to eat (a Scavenge one when the carrion pile has cards), a spell, else a prey — the
+        spells after the prey until one has opened its target panel."""
         page = self.page
         mine = page.get_by_label("Your side")
         food = mine.locator("article.creature").count()
@@ -143,12 +185,29 @@ class FoodChainPerson:
             elif "predator" in (card.get_attribute("class") or ""):
                 rank = 0 if "Scavenge" in text and carrion else 1 if food else 9
             elif "spell" in (card.get_attribute("class") or ""):
-                rank = 0
+                # Kept until one opens its target panel (two targets or more), cancelled there.
+                rank = 0 if "cancel on the target panel" in self.made else 4
             else:
                 rank = 3
             ranked.append((rank, play))
         ranked.sort(key=lambda pair: pair[0])
         return ranked[0][1] if ranked and ranked[0][0] < 9 else None
+
+    def spell_with_targets(self) -> bool:
+        """Whether a spell in hand opens its target panel when clicked (left open if so);
+        each one that does not is cancelled on its plain confirmation panel (nothing sent)."""
+        page = self.page
+        for card in (
+            page.get_by_label("Your hand").locator("article.spell, article.free_spell").all()
+        ):
+            play = card.get_by_role("button", name=re.compile("^Play "))
+            if not play.count():
+                continue
+            play.click()
+            if page.get_by_role("region", name="Choose a target").count():
+                return True
+            page.get_by_role("button", name="Cancel", exact=True).click()
+        return False
 
     def free_choice(self) -> None:
         page, rng = self.page, self.rng
@@ -160,16 +219,22 @@ class FoodChainPerson:
             rng.choice((direct if direct.count() and rng.random() < 0.3 else targets).all()).click()
             self.made.add("attack")
             return
+        if "cancel on the target panel" not in self.made and self.spell_with_targets():
+            return  # its target panel is open: cancelled there next
         plays = page.get_by_role("button", name=re.compile("^Play "))
         if plays.count():
             chosen = self.preferred_play() or rng.choice(plays.all())
-            if "cancel" not in self.made:
-                chosen.click()
-                page.get_by_role("button", name="Cancel", exact=True).click()
-                assert page.get_by_role("button", name="Confirm play").count() == 0
-                self.made.add("cancel")
             chosen.click()
-            page.get_by_role("button", name="Confirm play").click()
+            confirm = page.get_by_role("button", name="Confirm play")
+            if not confirm.count():
+                return  # its meal or target is chosen first, on the panel now open
+            if "cancel" not in self.made:
+                before = self.stored()
+                page.get_by_role("button", name="Cancel", exact=True).click()
+                assert confirm.count() == 0 and self.stored() == before
+                self.made.add("cancel")
+                chosen.click()
+            confirm.click()
             return
         page.get_by_role("button", name=re.compile("^End ")).click()
 
@@ -221,7 +286,7 @@ def test_a_person_plays_food_chain_against_a_built_in_agent_using_every_selectio
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
     page.goto(live_server + table["seats"][0]["invitation"])
-    person = FoodChainPerson(page, 5)
+    person = FoodChainPerson(page, 5, live_server, table["table"])
     final = play_to_the_end(live_server, table["table"], person)
     assert final["finished"]
     status = page.locator(".foodchain-board .winner")

@@ -5,8 +5,10 @@ spectator's — is scanned for sentinel numbers planted in what that audience ca
 The server is given the game with its view function wrapped, as the bot-process scan in
 tests/test_every_game.py does: each view is built from a copy of the state whose data
 hidden from that seat was replaced by sentinels (for the spectator: the data hidden from
-seat 0, which a spectator cannot see either). A control shows the scan would catch them:
-the same copies, shown to the seats that may see that data, do show sentinels."""
+seat 0, which a spectator cannot see either); so are the previews of a game that gives a
+seat to move the selections its actions open (`Display.previews`). A control shows the
+scan would catch them: the same copies, shown to the seats that may see that data, do show
+sentinels."""
 
 from __future__ import annotations
 
@@ -41,7 +43,19 @@ def sentinel_spec(spec: GameSpec, planted: set[int], shown_to_owner: list[int]) 
                 shown_to_owner[0] += any(str(s) in shown for s in sentinels)
         return spec.view(twin, viewer)
 
-    return replace(spec, view=sentinel_view)
+    previews = spec.display.previews
+    if previews is None:
+        return replace(spec, view=sentinel_view)
+
+    def sentinel_previews(state: Any, seat: int, legal: Any) -> Any:
+        """The previews a seat to move is sent, built on its sentinel copy too."""
+        twin, sentinels = plant(state, seat)
+        planted.update(sentinels)
+        return previews(twin, seat, legal)
+
+    return replace(
+        spec, view=sentinel_view, display=replace(spec.display, previews=sentinel_previews)
+    )
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -250,6 +250,15 @@ class Display:
     playing also shows each seat's private events (once each), e.g. a fogged board;
     ``revealed_events`` are hidden from every seat (audience nobody) but worth showing
     onlookers when no person plays, e.g. the teams of a round just ended.
+
+    ``previews(state, seat, legal)`` is for front ends where a person may cancel a
+    selection until it is confirmed, though the engine asks for it only after the action
+    that opens it (something hidden may come between): for `seat`, to move with the free
+    choices `legal`, it maps the index of some of them to the decision the engine would ask
+    of `seat` right after that action if nothing hidden intervened — ``kind``, ``prompt``,
+    ``source`` and ``options`` (actions in JSON) — read only from what the seat's view
+    shows, so a page can gather the choice first and send nothing on a cancel. It never
+    changes the state; bots are never sent it.
     """
 
     render_view: Callable[[View], str]
@@ -262,6 +271,7 @@ class Display:
     quiet_events: frozenset[str] = frozenset()
     revealed_events: frozenset[str] = frozenset()
     reveal_live: bool = False
+    previews: Callable[[Any, int, Sequence[Any]], Mapping[int, dict[str, Any]]] | None = None
 
 
 def stateless(
@@ -475,6 +485,14 @@ class GameSpec:
 
     def render_view(self, view: View) -> str:
         return self.display.render_view(view)
+
+    def previews_json(self, state: Any, seat: int, legal: Sequence[Any]) -> dict[str, Any] | None:
+        """`Display.previews` for `seat` and its `legal` actions, keyed by the index as a
+        JSON object's key (a string); None for a game without them."""
+        previews = self.display.previews
+        if previews is None:
+            return None
+        return {str(index): shown for index, shown in previews(state, seat, legal).items()}
 
     def view_for(self, agent: Agent) -> ViewFunction | None:
         """The view function an in-process `agent` is served by: none for an agent that

@@ -7,8 +7,9 @@ new or rebuilt after a restart: from its seed, then one `record` per accepted de
 a rebuilt table is the table it was — same state, same trace, same `seq`, same log.
 
 A frame (docs/web.md, "Frames") holds one audience's view exactly as the referee would
-send it to that seat (`GameSpec.view`; `None` is the spectator), the legal actions only
-for a seat to move, every seat's clock, and the log: the events that audience may see, in
+send it to that seat (`GameSpec.view`; `None` is the spectator), the legal actions (and
+the game's previews of the selections they open, `Display.previews`) only for a person's
+seat to move, every seat's clock, and the log: the events that audience may see, in
 the game's own words (`GameSpec.narration`).
 """
 
@@ -184,13 +185,15 @@ class LiveTable:
         self, viewer: int | None, log: list[str], now: float, with_legal: bool = True
     ) -> dict[str, Any]:
         """The frame `viewer` (a seat, or None: a spectator) is sent now, with `log`; the
-        legal actions only for a person's seat to move (and never `with_legal` False)."""
+        legal actions and their previews only for a person's seat to move (and never
+        `with_legal` False)."""
         movers = self.to_move()
-        legal = None
+        legal = previews = None
         count = 0
         if with_legal and viewer is not None and viewer in movers and self.is_person(viewer):
             actions = self.state.legal_actions(viewer)
             legal, count = legal_json(actions), len(actions)
+            previews = self.spec.previews_json(self.state, viewer, actions)
         view = self.spec.view(self.state, viewer)
         return {
             "type": "frame",
@@ -199,6 +202,7 @@ class LiveTable:
             "view": msgspec.to_builtins(view, enc_hook=json_default),
             "legal": legal,
             "legal_count": count,
+            "previews": previews,
             "to_move": movers,
             "clocks": self.clocks(now),
             "log": log,

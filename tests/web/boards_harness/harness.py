@@ -110,7 +110,8 @@ def hello(spec: GameSpec, seat: int | None, players: int, options: Any) -> dict[
 
 def frame(spec: GameSpec, state: Any, seat: int | None, seq: int) -> dict[str, Any]:
     """The frame the server sends `seat` (None: a spectator) now: the seat's view and, if
-    it is to move, its legal actions in the bot protocol's form."""
+    it is to move, its legal actions in the bot protocol's form and the game's previews of
+    the selections they open (`GameSpec.previews_json`)."""
     to_move = [] if state.is_terminal() else list(state.to_move())
     legal = state.legal_actions(seat) if seat is not None and seat in to_move else None
     outcome = state.outcome()
@@ -121,6 +122,7 @@ def frame(spec: GameSpec, state: Any, seat: int | None, seq: int) -> dict[str, A
         "view": spec.view(state, seat).to_json(),
         "legal": None if legal is None else legal_json(legal),
         "legal_count": 0 if legal is None else len(legal),
+        "previews": None if legal is None else spec.previews_json(state, seat, legal),
         "to_move": to_move,
         "clocks": [],
         "log": [],

@@ -94,12 +94,29 @@ def tactics(page: Any, base: str) -> None:
 
 
 def foodchain(page: Any, base: str) -> None:
-    """Mid-game, a Scavenge predator choosing what to eat from its field and the carrion
-    pile, two cards chosen."""
-    from tests.web.test_board_foodchain import decider, open_board, reach, scavenging
+    """Mid-game, a Scavenge predator about to be played choosing what it will eat from its
+    field and the carrion pile, two cards chosen: nothing is sent yet (Cancel offered)."""
+    from sparring.games.foodchain.previews import previews
+    from tests.web.test_board_foodchain import decider, open_board, reach
 
-    state = reach(lambda s: scavenging(s) and s.turn >= 6)
+    def scavenge_preview(s: Any) -> bool:
+        if s.pending is not None or s.turn < 6:
+            return False
+        shown = previews(s, s.active, s.legal_actions()).values()
+        carrion = s.carrion[s.active]
+        return any(
+            p["kind"] == "eat" and any(c in carrion for o in p["options"] for c in o["cards"])
+            for p in shown
+        )
+
+    state = reach(scavenge_preview)
     open_board(page, base, state, decider(state))
+    legal = state.legal_actions()
+    for index, shown in previews(state, state.active, legal).items():
+        if any(c in state.carrion[state.active] for o in shown["options"] for c in o["cards"]):
+            name = state.defs[legal[index].card].name
+            page.get_by_role("button", name=f"Play {name}").click()
+            break
     for toggle in page.locator(".decision .eat:enabled").all()[:2]:
         toggle.click()
 

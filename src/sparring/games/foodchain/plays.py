@@ -165,28 +165,33 @@ def _place_creature_step(state: FoodChainState, seat: int, uid: int, serial: int
         place_creature(state, seat, uid, token=False)
         trigger_step(state, uid, "on_play")
         return
-    pool = eat_pool(state, seat, bool(card.keywords & SCAVENGE))
-    must_eat = how == "free" and state.played
-    smallest = 1 if must_eat else 0
-    options = tuple(
-        Eat(tuple(sorted(chosen)))
-        for size in range(smallest, min(MAX_EATEN, len(pool)) + 1)
-        for chosen in combinations(pool, size)
-    )
+    options = eat_options(state, seat, uid, how)
     if not options:
         unplay(state, seat, uid, how, "nothing to eat")
         return
     if len(options) == 1:
         _finish_eating(state, options[0], seat, uid, how)
         return
-    state.wait(
-        seat,
-        "eat",
-        options,
-        (_finish_eating, seat, uid, how),
-        f"{card.name}: choose up to {MAX_EATEN} creatures to eat",
-        uid,
+    state.wait(seat, "eat", options, (_finish_eating, seat, uid, how), eat_prompt(state, uid), uid)
+
+
+def eat_options(state: FoodChainState, seat: int, uid: int, how: str) -> tuple[Eat, ...]:
+    """The eating decision's menu for predator `uid` entering `seat`'s field: every set of
+    0–3 cards of its `eat_pool`, ids ascending; not the empty set when the predator must eat
+    (a Free Play predator once the turn's play is used). The step that asks it and the
+    board's preview of it (`previews`) both read it here."""
+    pool = eat_pool(state, seat, bool(state.defs[uid].keywords & SCAVENGE))
+    smallest = 1 if how == "free" and state.played else 0
+    return tuple(
+        Eat(tuple(sorted(chosen)))
+        for size in range(smallest, min(MAX_EATEN, len(pool)) + 1)
+        for chosen in combinations(pool, size)
     )
+
+
+def eat_prompt(state: FoodChainState, uid: int) -> str:
+    """What the eating decision of predator `uid` asks, in words."""
+    return f"{state.defs[uid].name}: choose up to {MAX_EATEN} creatures to eat"
 
 
 def _finish_eating(state: FoodChainState, action: Eat, seat: int, uid: int, how: str) -> None:

@@ -68,12 +68,21 @@ def start_op(state: FoodChainState, op: Op, ctx: Ctx) -> None:
             "target",
             options,
             (_resume_target, op, ctx),
-            f"{state.defs[ctx.source].name}: choose {TARGET_WORDS[target]} "
-            f"({op.op.replace('_', ' ')})",
+            target_prompt(state, op, ctx),
             ctx.source,
         )
     else:
         apply_op(state, op, ctx, fixed_refs(state, target, ctx))
+
+
+def target_prompt(state: FoodChainState, op: Op, ctx: Ctx) -> str:
+    """What the target decision of `op` asks, in words (the step that asks it and the
+    board's preview of it, `previews`, both read it here)."""
+    assert op.target is not None, "a target decision is for an op with a chosen target"
+    return (
+        f"{state.defs[ctx.source].name}: choose {TARGET_WORDS[op.target]} "
+        f"({op.op.replace('_', ' ')})"
+    )
 
 
 def _resume_target(state: FoodChainState, action: Target, op: Op, ctx: Ctx) -> None:

@@ -22,6 +22,7 @@ from .decks import prebuilt_decks, read_deck_file
 from .determinize import determinize
 from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
+from .previews import previews
 from .render import describe_event, narrator, render_view, status_line
 from .search import ROLLOUT, ROLLOUT_STEPS, FirstPassSampler, candidates, evaluate
 from .state import FoodChainState, summarize
@@ -65,6 +66,7 @@ SPEC = GameSpec(
         turn_event="turn_begin",
         headline_events=frozenset({"turn_begin", "game_end", "forfeit"}),
         quiet_events=frozenset({"phase"}),
+        previews=previews,
     ),
     agents=AGENTS,
     messages=Messages(actions=Action, options=FoodChainOptions, view=FoodChainView),

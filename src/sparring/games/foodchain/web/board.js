@@ -11,9 +11,16 @@
 // are exactly one listed action. Replies are sent as an index into LEGAL.
 //
 // Cancelling (§14): a play, an activation or an attack is only a selection until it is
-// confirmed; "Cancel" drops it and nothing is sent. Once sent, an action is final (the
-// engine asks what a predator eats, or whom a spell targets, after the play is declared:
-// ruling 5), so those panels offer "Clear" for a half-made choice and no way back.
+// confirmed; "Cancel" drops it and nothing is sent. The engine asks what a predator eats,
+// or whom a spell targets, only after the play is declared and the rival's traps had their
+// chance (rules §8, ruling 5), so the board gathers that choice BEFORE it sends the play,
+// from the frame's `previews` (the decision the engine will ask if no trap intervenes, read
+// from this seat's view alone): the eat or target panel of a play not yet sent has
+// "Cancel" (back to the hand, nothing sent) and "Confirm", which sends the play; when the
+// engine's decision then arrives listing the confirmed choice, the board sends it by
+// itself. Once sent, an action is final: if a trap changed the menu, or negated the play,
+// the board says so, and asks again with no "Cancel". A play without a preview (a spell
+// opening with a modal or a tutor, say) is confirmed as a play and its choice asked after.
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
@@ -72,9 +79,9 @@ function newEvents(before, now) {
 export function mount(root, ctx) {
   loadStyle(import.meta.url);
   const me = ctx.hello.seat; // null: a spectator
-  const state = { view: null, legal: null, busy: false, message: "", selection: null,
-                  eating: [], target: null, modalOpen: false, lines: [], before: null,
-                  animate: false, sprung: [] };
+  const state = { view: null, legal: null, previews: {}, busy: false, message: "",
+                  notice: "", selection: null, confirmed: null, eating: [], target: null,
+                  modalOpen: false, lines: [], before: null, animate: false, sprung: [] };
   root.classList.add("foodchain-board");
   // The printed cards arrive after the first frame may have been drawn: draw it again,
   // with its animation (the change it shows is still the last frame's).
@@ -106,11 +113,13 @@ export function mount(root, ctx) {
   function send(index) {
     state.busy = true;
     state.message = "";
+    state.notice = "";
     state.modalOpen = false;
     render();
     ctx.act({ index }).then((answer) => {
       if (!answer.ok) {
         state.busy = false;
+        state.confirmed = null; // a refused play was not made: nothing to follow up
         state.message = answer.message || "refused";
         render();
       }
@@ -158,9 +167,12 @@ export function mount(root, ctx) {
         ...marks.map(([kind, text]) => el("li", { class: kind, text }))));
     }
     if (creature.text) add(card, el("p", { class: "text", text: creature.text }));
-    // The cards a pending choice may name are ringed (the choosing is in the panel).
-    if (targetOptions().some(({ action }) => action.card === creature.card)) card.classList.add("choosable");
-    if (state.eatingCards && state.eatingCards.has(creature.card)) card.classList.add("choosable");
+    // The cards the choice being made may name are ringed (the choosing is in the panel).
+    const making = choice();
+    if (making && making.menu.some((action) => action.card === creature.card
+        || (action.cards || []).includes(creature.card))) {
+      card.classList.add("choosable");
+    }
     animateCreature(card, creature);
     add(card, ...creatureControls(creature, seat));
     return card;
@@ -291,8 +303,11 @@ export function mount(root, ctx) {
     const controls = [];
     for (const { action, index } of legalOf("play")) {
       if (action.card === card.card) {
-        controls.push(button(`Play ${card.name}`, () => select({ kind: "play", index, card: card.card }),
-                             { class: "primary" }));
+        const preview = state.previews[String(index)] || null;
+        const chosen = state.selection && state.selection.kind === "play" && state.selection.index === index;
+        controls.push(button(`Play ${card.name}`,
+                             () => select({ kind: "play", index, card: card.card, preview }),
+                             { class: "primary", "aria-pressed": chosen ? "true" : "false" }));
       }
     }
     for (const { action, index } of legalOf("activate")) {
@@ -343,8 +358,19 @@ export function mount(root, ctx) {
 
   function select(selection) {
     state.selection = selection;
+    state.eating = [];
+    state.target = null;
     state.message = "";
+    state.notice = "";
     render();
+  }
+
+  // A play whose choice was gathered first: send the play, and keep the choice to answer
+  // the engine's decision with when it arrives (`followUp`).
+  function confirmPlay(selection, choice) {
+    state.confirmed = { card: selection.card, kind: selection.preview.kind, choice,
+                        name: nameOf(selection.card) };
+    send(selection.index);
   }
 
   // The panel of a free choice being made: confirm or cancel a play or an activation, the
@@ -352,13 +378,23 @@ export function mount(root, ctx) {
   function freePanel() {
     const panel = el("section", { class: "decision", "aria-label": "Your move" });
     const selection = state.selection;
+    if (selection && selection.kind === "play" && selection.preview) {
+      const menu = selection.preview.options;
+      const panels = { eat: eatPanel, target: targetPanel };
+      return panels[selection.preview.kind]({
+        prompt: selection.preview.prompt, menu,
+        cancel: () => select(null),
+        confirm: (action) => confirmPlay(selection, action),
+        hint: "Nothing is sent until you confirm; once confirmed, the play cannot be cancelled.",
+      });
+    }
     if (selection && (selection.kind === "play" || selection.kind === "activate")) {
       const card = cardsById(state.view).get(selection.card);
       const verb = selection.kind === "play" ? "Play" : "Use the ability of";
       add(panel, el("h2", { text: `${verb} ${card ? card.name : `#${selection.card}`}?` }));
       if (card && card.text) add(panel, el("p", { class: "text", text: card.text }));
       if (selection.kind === "play" && card && card.category === "predator") {
-        add(panel, el("p", { class: "hint", text: "After the play you choose what it eats (0–3)." }));
+        add(panel, el("p", { class: "hint", text: "It has no choice of food to make (unless a trap changes that)." }));
       }
       add(panel, el("div", { class: "row" },
         button("Cancel", () => select(null)),
@@ -383,22 +419,32 @@ export function mount(root, ctx) {
 
   // ------------------------------------------------------------------ decisions
 
-  function targetOptions() {
+  // The choice being made, if it is an eat or a target choice: the live decision's (its
+  // listed actions) or the previewed one of a play not yet sent (its options).
+  function choice() {
     const decision = state.view && state.view.decision;
-    if (!decision || decision.player !== me || !state.legal) return [];
-    return legalOf("target");
+    if (decision && decision.player === me && state.legal) {
+      if (decision.kind === "eat") return { kind: "eat", menu: legalOf("eat").map(({ action }) => action) };
+      if (decision.kind === "target" || decision.kind === "tutor" || decision.kind === "play") {
+        return { kind: "target", menu: legalOf("target").map(({ action }) => action) };
+      }
+      return null;
+    }
+    const selection = state.selection;
+    if (!decision && selection && selection.kind === "play" && selection.preview) {
+      return { kind: selection.preview.kind, menu: selection.preview.options };
+    }
+    return null;
   }
 
-  function targetButton({ index }, text) {
-    return button(text, () => { state.target = index; render(); },
-                  { "aria-pressed": state.target === index ? "true" : "false", class: "target" });
-  }
+  // The live decision's answer: the listed action equal to `action`, by its index.
+  const answer = (action) => send(indexOf(action));
 
-  function eatToggle(card, text) {
+  function eatToggle(menu, card, text) {
     const chosen = state.eating.includes(card);
     const next = chosen ? state.eating.filter((c) => c !== card) : [...state.eating, card].sort((a, b) => a - b);
     // A card can be added only if the cards chosen with it are part of some listed action.
-    const possible = chosen || legalOf("eat").some(({ action }) => next.every((c) => action.cards.includes(c)));
+    const possible = chosen || menu.some((action) => next.every((c) => action.cards.includes(c)));
     return el("button", { type: "button", class: "eat", text: `${text} (${nutritionText(card)})`,
                           "aria-pressed": chosen ? "true" : "false", disabled: state.busy || !possible,
                           onclick: () => { state.eating = next; render(); } });
@@ -417,50 +463,64 @@ export function mount(root, ctx) {
     return printed.nutrition !== undefined ? `nutrition ${printed.nutrition}` : `ATK ${printed.atk}`;
   }
 
-  function eatPanel(decision) {
+  // The row under a choice: Cancel (only before the play is sent), Clear, and Confirm.
+  function choiceRow({ cancel }, clear, confirm) {
+    return el("div", { class: "row" },
+      cancel ? button("Cancel", cancel) : null, clear, confirm);
+  }
+
+  // What to eat, from `menu` (eat actions): a live decision's or a preview's.
+  function eatPanel(choiceOf) {
+    const { prompt, menu, confirm, hint } = choiceOf;
     const panel = el("section", { class: "decision eat", "aria-label": "Choose what to eat" });
-    add(panel, el("h2", { text: decision.prompt || "Choose up to 3 creatures to eat" }));
+    add(panel, el("h2", { text: prompt || "Choose up to 3 creatures to eat" }));
+    if (hint) add(panel, el("p", { class: "hint", text: hint }));
+    const offered = new Set(menu.flatMap((action) => action.cards));
     const ownCarrion = new Set(state.view.players[me].carrion.map((c) => c.card));
-    const onField = [...state.eatingCards].filter((c) => !ownCarrion.has(c));
-    const fromCarrion = [...state.eatingCards].filter((c) => ownCarrion.has(c));
+    const onField = [...offered].filter((c) => !ownCarrion.has(c));
+    const fromCarrion = [...offered].filter((c) => ownCarrion.has(c));
     if (onField.length) {
       add(panel, el("h3", { text: "On your field" }),
         el("div", { class: "choices", role: "group", "aria-label": "Creatures on your field to eat" },
-          ...onField.map((c) => eatToggle(c, `Eat ${nameOf(c)}`))));
+          ...onField.map((c) => eatToggle(menu, c, `Eat ${nameOf(c)}`))));
     }
     if (fromCarrion.length) {
       add(panel, el("h3", { text: "From your carrion pile (Scavenge)" }),
         el("div", { class: "choices", role: "group", "aria-label": "Carrion cards to eat" },
-          ...fromCarrion.map((c) => eatToggle(c, `Eat ${nameOf(c)} from carrion`))));
+          ...fromCarrion.map((c) => eatToggle(menu, c, `Eat ${nameOf(c)} from carrion`))));
     }
-    const exact = legalOf("eat").find(({ action }) => sameJSON(action.cards, state.eating));
+    const exact = menu.find((action) => sameJSON(action.cards, state.eating));
     const text = state.eating.length
       ? `Confirm eating ${state.eating.length} (${state.eating.map(nutritionText).join(" + ")})`
       : "Confirm: eat nothing (dry drop)";
-    add(panel, el("div", { class: "row" },
+    add(panel, choiceRow(choiceOf,
       button("Clear", () => { state.eating = []; render(); }, { disabled: state.busy || !state.eating.length }),
-      button(text, () => send(exact.index), { class: "primary", disabled: state.busy || !exact })));
+      button(text, () => confirm(exact), { class: "primary", disabled: state.busy || !exact })));
     return panel;
   }
 
-  function targetPanel(decision) {
+  // Whom to target, from `menu` (target actions): a live decision's or a preview's; `cards`
+  // are the cards a decision offers from a deck or a pile, shown in full once chosen.
+  function targetPanel(choiceOf) {
+    const { prompt, menu, confirm, hint, cards } = choiceOf;
     const panel = el("section", { class: "decision target", "aria-label": "Choose a target" });
-    add(panel, el("h2", { text: decision.prompt || "Choose a target" }));
+    add(panel, el("h2", { text: prompt || "Choose a target" }));
+    if (hint) add(panel, el("p", { class: "hint", text: hint }));
     const list = el("div", { class: "choices", role: "group", "aria-label": "Targets" });
-    for (const option of legalOf("target")) {
-      const { action } = option;
+    for (const action of menu) {
       const text = action.player !== undefined
         ? `Target ${action.player === me ? "yourself" : "the rival"}`
         : `Target ${nameOf(action.card)}`;
-      list.append(targetButton(option, text));
+      const pressed = state.target !== null && sameJSON(state.target, action);
+      list.append(button(text, () => { state.target = action; render(); },
+                         { "aria-pressed": pressed ? "true" : "false", class: "target" }));
     }
     add(panel, list);
-    const chosen = decision.cards && decision.cards.find((c) => state.target !== null
-      && state.legal[state.target].card === c.card);
+    const chosen = (cards || []).find((c) => state.target !== null && state.target.card === c.card);
     if (chosen) add(panel, fullCard(chosen, "chosen"));
-    add(panel, el("div", { class: "row" },
+    add(panel, choiceRow(choiceOf,
       button("Clear", () => { state.target = null; render(); }, { disabled: state.busy || state.target === null }),
-      button("Confirm target", () => send(state.target),
+      button("Confirm target", () => confirm(state.target),
              { class: "primary", disabled: state.busy || state.target === null })));
     return panel;
   }
@@ -493,10 +553,12 @@ export function mount(root, ctx) {
     if (!state.legal) return null;
     const decision = view.decision;
     if (!decision) return freePanel();
-    if (decision.kind === "eat") return eatPanel(decision);
     if (decision.kind === "choose") return chooseModal(decision);
     if (decision.kind === "order") return orderPanel(decision);
-    return targetPanel(decision);
+    // A live eat or target decision: the play is sent, so no Cancel (§14).
+    const { kind, menu } = choice();
+    const live = { prompt: decision.prompt, menu, confirm: answer, cards: decision.cards };
+    return kind === "eat" ? eatPanel(live) : targetPanel(live);
   }
 
   // ------------------------------------------------------------------ events
@@ -529,15 +591,13 @@ export function mount(root, ctx) {
     root.replaceChildren();
     add(root, header(view));
     add(root, trapBanner());
-    const decision = view.decision;
-    state.eatingCards = decision && decision.kind === "eat" && decision.player === me && state.legal
-      ? new Set(legalOf("eat").flatMap(({ action }) => action.cards)) : null;
     const order = me == null ? [0, 1] : [1 - me, me];
     const table = el("div", { class: "table" });
     for (const seat of order) table.append(side(view, seat));
     add(root, table);
     const panel = decisionPanel(view);
     if (panel) add(root, panel);
+    if (state.notice) add(root, el("p", { class: "notice", role: "status", text: state.notice }));
     if (state.message) add(root, el("p", { class: "refused", role: "alert", text: state.message }));
     add(root, result(view));
     if (me != null && view.hand) add(root, hand(view));
@@ -547,6 +607,39 @@ export function mount(root, ctx) {
       list.scrollTop = list.scrollHeight;
     }
     state.animate = false; // a redraw for a click replays no animation
+  }
+
+  // After a play confirmed with its choice: answer the engine's decision with that choice
+  // when it lists it; else say what the rival's trap changed (§14: no cancelling now).
+  function followUp(view, events) {
+    const confirmed = state.confirmed;
+    const decision = view.decision;
+    const { card, kind, choice: wanted, name } = confirmed;
+    if (decision && decision.player === me && decision.kind === kind && decision.source === card) {
+      state.confirmed = null;
+      const index = (state.legal || []).findIndex((action) => sameJSON(action, wanted));
+      if (index >= 0) {
+        send(index);
+      } else {
+        state.notice = `A trap changed the choice for ${name}: what you confirmed is no longer ` +
+          "possible. Choose again (the play is confirmed and cannot be cancelled).";
+      }
+      return;
+    }
+    if ((view.hand || []).some((c) => c.card === card)) {
+      state.confirmed = null;
+      state.notice = `The play of ${name} was negated: the card is back in your hand.`;
+      return;
+    }
+    const inFlight = ((view.resolution && view.resolution.in_flight) || []).some((c) => c.card === card);
+    if (inFlight) return; // something else is decided first (an effect the trap set off)
+    // Resolved without asking: a trap left one option (the engine took it) or none.
+    state.confirmed = null;
+    const made = events.find((e) => e.kind === kind
+      && (kind === "eat" ? e.predator === card : e.source === card));
+    const same = made && (kind === "eat" ? sameJSON(made.eaten, wanted.cards)
+      : (made.card ?? null) === (wanted.card ?? null) && (made.player ?? null) === (wanted.player ?? null));
+    if (!same) state.notice = `A trap changed the choice for ${name}: the engine took what was left.`;
   }
 
   function snapshot(view) {
@@ -571,6 +664,7 @@ export function mount(root, ctx) {
       state.lines = [...state.lines, ...(frame.log || [])].slice(-MAX_LOG);
       state.view = view;
       state.legal = frame.legal;
+      state.previews = frame.previews || {};
       if (fresh) {
         state.busy = false;
         state.selection = null;
@@ -578,6 +672,7 @@ export function mount(root, ctx) {
         state.target = null;
         state.message = "";
       }
+      if (state.confirmed && me != null) followUp(view, events);
       render();
     },
     destroy() {
