@@ -213,7 +213,7 @@ def _action_like(spec: GameSpec) -> st.SearchStrategy[Any]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_json_reply_is_read_as_an_action_or_refused_with_a_reason(
     game: str, data: st.DataObject
