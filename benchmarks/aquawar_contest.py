@@ -3,7 +3,10 @@ results and, for every assertion our agent made, whether it was right and at whi
 of the round it came (turn, enemy fish already revealed, identities the log had already
 narrowed to one, the candidates left for the fish it named, and the belief the agent's
 sampler puts on the named identity for that view); and the opponent's assertions, seen
-the same way from its side (what our inference would have made of our fish there).
+the same way from its side (what our inference would have made of our fish there); the
+rounds won by number; and what each seat's actions gave away: how many of a seat's
+actions by a fish not yet revealed used its skill, and how many pinned one of its fish
+(left the other side's inference, `conceal.pinned`, one identity for it).
 
 Run: ``python benchmarks/aquawar_contest.py --opponent 'saiblo:/path/to/ai' [--db URL]
 [--ours builtin:ismcts] [--play N --seed S] [--samples K]``. The opponent's program is
@@ -37,10 +40,11 @@ from sparring.arena.store import MatchRecord, Store
 from sparring.core.events import event_json
 from sparring.core.replay import Decision, parse_written_replay, verify_replay
 from sparring.core.rng import Rng
+from sparring.games.aquawar.conceal import pinned
 from sparring.games.aquawar.determinize import Sampler
 from sparring.games.aquawar.events import ASSERTION
 from sparring.games.aquawar.knowledge import infer
-from sparring.games.aquawar.state import ASSERT, AquawarState
+from sparring.games.aquawar.state import ACT, ASSERT, AquawarState
 from sparring.games.aquawar.views import AquawarView, view
 from sparring.tournament.stats import wilson_interval
 
@@ -89,6 +93,23 @@ class MatchReport:
     #: The opponent's assertions, described from its view as ours are (what our
     #: inference and belief would have made of our fish from where it stood).
     their_assertions: list[Assertion] = field(default_factory=list)
+    #: The numbers of the rounds our seat won and lost.
+    rounds_won_by_number: list[int] = field(default_factory=list)
+    rounds_lost_by_number: list[int] = field(default_factory=list)
+    #: Per seat, ours first: what its actions by fish not yet revealed gave away.
+    giveaways: list[Giveaway] = field(default_factory=lambda: [Giveaway(), Giveaway()])
+
+
+@dataclass
+class Giveaway:
+    """One seat's actions by fish the other side had not revealed by an assertion: how
+    many, how many used the fish's skill, how many pinned at least one of its fish that the
+    other side's inference had not pinned before, and how many fish they pinned."""
+
+    actions: int = 0
+    skills: int = 0
+    pinning: int = 0
+    pinned: int = 0
 
 
 def seat_text(seat: dict[str, Any]) -> str:
@@ -159,8 +180,11 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
         rounds_lost=sum(1 for r in rounds if r.get("winner") == 1 - seat),
         our_verdicts=[v["verdict"] for v in record.verdicts if v["seat"] == seat],
         their_verdicts=[v["verdict"] for v in record.verdicts if v["seat"] != seat],
+        rounds_won_by_number=[r["round"] for r in rounds if r.get("winner") == seat],
+        rounds_lost_by_number=[r["round"] for r in rounds if r.get("winner") == 1 - seat],
     )
     before: list[AquawarView | None] = [None, None]
+    acting: list[AquawarView | None] = [None, None]
 
     def after_decision(state: AquawarState, decision: Decision) -> None:
         action = decision.action or {}
@@ -172,15 +196,34 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
                 made = describe(seen, event["pos"], event["guess"], event["success"], samples)
                 mine = decision.seat == seat
                 (report.assertions if mine else report.their_assertions).append(made)
-        asserting = state.phase == ASSERT and not state.is_terminal()
+        shown = acting[decision.seat]
+        if shown is not None and action.get("type") in ("attack", "skill"):
+            tally = report.giveaways[0 if decision.seat == seat else 1]
+            gave_away(tally, shown, view(state, decision.seat), action)
+        going_on = not state.is_terminal()
         for side in (0, 1):
-            to_assert = asserting and side in state.to_move()
-            before[side] = view(state, side) if to_assert else None
+            moving = going_on and side in state.to_move()
+            before[side] = view(state, side) if moving and state.phase == ASSERT else None
+            acting[side] = view(state, side) if moving and state.phase == ACT else None
 
     verification = verify_replay(parse_written_replay(record.replay), after_decision)
     if not verification.ok:
         raise SystemExit(f"match {record.id} does not re-simulate: {verification.problems[0]}")
     return report
+
+
+def gave_away(side: Giveaway, shown: AquawarView, after: AquawarView, action: Any) -> None:
+    """Count one action of the seat of `shown` (its view just before), if its actor was
+    not revealed: a skill or not, and the fish it newly pinned (read from `after`, the
+    seat's view just after; none once the round is over)."""
+    actor = (shown.my_team or [])[action["actor"]]
+    if actor.revealed:
+        return
+    side.actions += 1
+    side.skills += action["type"] == "skill"
+    newly = len(pinned(after) - pinned(shown)) if after.round == shown.round else 0
+    side.pinning += newly > 0
+    side.pinned += newly
 
 
 def rate(right: int, made: int) -> dict[str, Any]:
@@ -224,6 +267,7 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
     theirs = [a for r in reports for a in r.their_assertions]
     turns, beliefs = labels(TURN_BUCKETS), labels(BELIEF_BUCKETS)
     wins = sum(r.won for r in reports)
+    numbers = sorted({n for r in reports for n in r.rounds_won_by_number + r.rounds_lost_by_number})
     games = len(reports)
     interval = wilson_interval(wins, games)
     return {
@@ -233,6 +277,17 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "score_interval": [round(interval.low, 3), round(interval.high, 3)],
         "rounds_won": sum(r.rounds_won for r in reports),
         "rounds_lost": sum(r.rounds_lost for r in reports),
+        "rounds_by_number": {
+            str(n): {
+                "won": sum(r.rounds_won_by_number.count(n) for r in reports),
+                "played": sum(
+                    (r.rounds_won_by_number + r.rounds_lost_by_number).count(n) for r in reports
+                ),
+            }
+            for n in numbers
+        },
+        "our_giveaways": _giveaways(r.giveaways[0] for r in reports),
+        "their_giveaways": _giveaways(r.giveaways[1] for r in reports),
         "our_verdicts": sorted(v for r in reports for v in r.our_verdicts),
         "their_verdicts": sorted(v for r in reports for v in r.their_verdicts),
         "assertion_phases": sum(r.assertion_phases for r in reports),
@@ -247,6 +302,21 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "by_belief": grouped(made, lambda a: bucket(a.belief, BELIEF_BUCKETS), beliefs),
         "mean_belief_right": _mean(a.belief for a in made if a.right),
         "mean_belief_wrong": _mean(a.belief for a in made if not a.right),
+    }
+
+
+def _giveaways(sides: Iterable[Giveaway]) -> dict[str, Any]:
+    """A seat's giveaways summed over the matches, with the skill and pinning rates."""
+    total = Giveaway()
+    for side in sides:
+        total.actions += side.actions
+        total.skills += side.skills
+        total.pinning += side.pinning
+        total.pinned += side.pinned
+    return {
+        **asdict(total),
+        "skill_rate": rate(total.skills, total.actions),
+        "pinning_rate": rate(total.pinning, total.actions),
     }
 
 

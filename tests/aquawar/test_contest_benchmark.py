@@ -27,7 +27,7 @@ SEED = 7
 
 
 def played(db: str) -> list[dict[str, Any]]:
-    """Store one match of a small search (seat 0) against greedy; its assertion events."""
+    """Store one match of a small search (seat 0) against greedy; its events."""
     spec = get_game("aquawar")
     options = spec.options_from_json({})
     seats = [{"kind": "builtin", "name": OURS}, {"kind": "builtin", "name": "greedy"}]
@@ -37,7 +37,7 @@ def played(db: str) -> list[dict[str, Any]]:
     state = play_match(spec, SEED, options, agents, recorder=writer)
     with Store(db) as store:
         store.save(MatchRecord.from_replay(text.getvalue()))
-    return [event_json(e) for e in state.events if e[0] == ASSERTION]
+    return [event_json(e) for e in state.events]
 
 
 def report(db: str, *extra: str) -> dict[str, Any]:
@@ -61,7 +61,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[dict[str
 def test_reports_every_assertion_of_our_seat_as_the_log_has_it(
     stored: tuple[str, list[dict[str, Any]]],
 ) -> None:
-    db, events = stored
+    db, log = stored
+    events = [e for e in log if e["kind"] == ASSERTION]
     ours = [e for e in events if e["seat"] == 0]
     assert ours, "the fixture's match should hold assertions of seat 0"
     out = report(db)
@@ -98,3 +99,35 @@ def test_matches_of_other_seats_are_left_out(stored: tuple[str, list[dict[str, A
     command = [sys.executable, str(SCRIPT), "--db", db, "--opponent", "builtin:random"]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["total"]["matches"] == 0
+
+
+def actions_by_hidden_fish(log: list[dict[str, Any]], seat: int) -> tuple[int, int]:
+    """`seat`'s actions by fish no assertion had revealed yet, and how many were skills."""
+    revealed: set[int] = set()
+    actions = skills = 0
+    for event in log:
+        if event["kind"] == "round_start":
+            revealed = set()
+        elif event["kind"] == ASSERTION and event["success"] and event["seat"] != seat:
+            revealed.add(event["pos"])
+        elif event["kind"] == "action" and event["seat"] == seat and event["actor"] not in revealed:
+            actions += 1
+            skills += event["type"] != "normalattack"
+    return actions, skills
+
+
+def test_rounds_and_giveaways_follow_the_log(stored: tuple[str, list[dict[str, Any]]]) -> None:
+    """Rounds by number as the log ended them, and each seat's actions by unrevealed fish
+    and their skills as the log has them; a pinning action pins at least one fish."""
+    db, log = stored
+    out = report(db)
+    (match,) = out["matches"]
+    ends = [e for e in log if e["kind"] == "round_end"]
+    assert match["rounds_won_by_number"] == [e["round"] for e in ends if e["winner"] == 0]
+    assert match["rounds_lost_by_number"] == [e["round"] for e in ends if e["winner"] == 1]
+    by_number = out["total"]["rounds_by_number"]
+    assert sum(entry["played"] for entry in by_number.values()) == len(ends)
+    for seat, side in enumerate(match["giveaways"]):
+        assert (side["actions"], side["skills"]) == actions_by_hidden_fish(log, seat)
+        assert side["pinning"] <= side["pinned"] <= 4 * side["pinning"]
+    assert out["total"]["our_giveaways"]["actions"] == match["giveaways"][0]["actions"]

@@ -22,7 +22,10 @@ Each iteration of a decision:
 
 The decision is the root action the agent tried most. A game may narrow the agent's own
 menu at the root (`Search.candidates`, from the view alone): the search then chooses
-among those actions, and plays a single one at once.
+among those actions, and plays a single one at once. A game may also price the root's
+choices for what the tree cannot see (`Search.root_costs`, from the view alone: what an
+action gives away to rivals who infer from it); each return an action backs up at the
+root is then less its cost, so both the exploration and the decision weigh it.
 
 **Opponents** are modelled in the agent's own tree (single observer), with nodes keyed by
 what the agent observes, so moves it cannot see are not told apart (as in the
@@ -58,7 +61,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sparring.core.game import Agent, GameSpec, View
@@ -132,19 +135,29 @@ class ISMCTSAgent:
             legal = self.spec.search.candidates(view, legal, self.rng)
         if len(legal) == 1:
             return legal[0]
+        pricing = self.spec.search.root_costs
+        costs = {} if pricing is None else pricing(view, legal, self.rng)
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, legal, seconds, started)
+            return self._search(view, legal, costs, seconds, started)
         finally:
             if collecting:
                 gc.enable()
 
-    def _search(self, view: View, legal: Sequence[Any], seconds: float, started: float) -> Any:
+    def _search(
+        self,
+        view: View,
+        legal: Sequence[Any],
+        costs: Mapping[Any, float],
+        seconds: float,
+        started: float,
+    ) -> Any:
         allowed = self._allowed(seconds)
         safe = safe_seconds(seconds)
         draw = self._draw(view)
-        search = _Decision(self.spec, self.seat, self.rng, self.c, self._rollout_agents(), legal)
+        rollout = self._rollout_agents()
+        search = _Decision(self.spec, self.seat, self.rng, self.c, rollout, legal, costs)
         slowest = 0.0
         while True:
             begun = time.perf_counter()
@@ -197,6 +210,7 @@ class _Decision:
         c: float,
         rollout_agent: Callable[[int], Agent] | None,
         menu: Sequence[Any],
+        costs: Mapping[Any, float] | None = None,
     ) -> None:
         self.spec = spec
         self.seat = seat
@@ -205,6 +219,8 @@ class _Decision:
         self.wide = spec.search.wide_menu
         self.root = Node()
         self.menu = menu  # the seat's choices at the root (its view fixes them)
+        #: The game's price of each root choice, taken off the seat's returns there.
+        self.costs = costs or {}
         self._make_agent = rollout_agent
         self._agents: dict[int, Agent] = {}
         #: Whether the other seats play the rollout agent in the tree too.
@@ -249,7 +265,17 @@ class _Decision:
                 break
         returns = self._roll_out(state)
         for visited, applied in path:
-            visited.update(applied, returns)
+            at_root = visited is self.root and self.costs
+            visited.update(applied, self._charged(returns, applied) if at_root else returns)
+
+    def _charged(self, returns: Sequence[float], applied: dict[int, Any]) -> Sequence[float]:
+        """`returns` less the game's cost of the root choice the searching seat made."""
+        cost = self.costs.get(applied.get(self.seat), 0.0)
+        if not cost:
+            return returns
+        charged = list(returns)
+        charged[self.seat] -= cost
+        return charged
 
     def _suggestion(self, state: Any, seat: int) -> Callable[[], Any] | None:
         """What a widened menu tries first: the rollout agent's choice (None: uniform

@@ -356,6 +356,11 @@ class Search:
     ``tree_depth`` bounds the steps of the search's tree (default: none); below it the
     rollout plays on: with 1 the search weighs only the root's choices, each followed by
     the rollout policy, where the tree's exploration of later choices would only blur them.
+    ``root_costs(view, menu, rng)`` prices the searching seat's own root choices for what
+    the tree cannot see (what an action gives away to rivals who infer from it: a
+    single-observer tree holds the seat's own secrets fixed in every sample, so hiding them
+    is worth nothing there): a cost, in the returns' units, per action of the root's menu
+    (absent: none), taken off every return that action backs up at the root.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -369,6 +374,7 @@ class Search:
     candidates: Callable[[View, Sequence[Any], Rng], Sequence[Any]] | None = None
     exploration: float | None = None
     tree_depth: int | None = None
+    root_costs: Callable[[View, Sequence[Any], Rng], Mapping[Any, float]] | None = None
 
 
 @dataclass(frozen=True)

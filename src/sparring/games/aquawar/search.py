@@ -20,7 +20,7 @@ from .actions import ASSERTS, PASS, Action, Pick
 from .agents import greedy_pick
 from .determinize import Sampler
 from .roster import MAX_HP
-from .state import ACT, ASSERT, AquawarState
+from .state import ACT, ASSERT, ASSERT_HP_LOSS, AquawarState
 from .views import AquawarView
 
 #: Decisions a rollout plays before the position is judged: none (see the module docstring).
@@ -72,6 +72,25 @@ def evaluate(state: AquawarState) -> tuple[float, float]:
         return first, second
     value = 2 * match_chance(state.wins, round_chance(state)) - 1
     return value, -value
+
+
+def assertion_cost(seen: AquawarView) -> float:
+    """What a right enemy assertion made now would cost `seen`'s seat in the search's
+    returns: the HP it takes from each of the seat's living fish (and the worth of any it
+    kills), valued as `evaluate` values material. A round's material moves the match value
+    by `leverage`: half of it at 0-0, all of it at 1-1."""
+    loss = 0
+    for fish in seen.my_team or []:
+        if fish.alive and fish.hp > 0:
+            loss += min(fish.hp, ASSERT_HP_LOSS)
+            loss += FISH_WORTH if fish.hp <= ASSERT_HP_LOSS else 0
+    return leverage(seen.wins) * loss / _SIDE_MAX
+
+
+def leverage(wins: Sequence[int]) -> float:
+    """How much the round under way moves the chance to take the match: the chance if it
+    is won less the chance if it is lost (the same for both seats)."""
+    return match_chance(wins, 1.0) - match_chance(wins, 0.0)
 
 
 def candidates(view: AquawarView, legal: Sequence[Action], rng: Rng) -> Sequence[Action]:

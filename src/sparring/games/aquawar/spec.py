@@ -20,6 +20,7 @@ from sparring.core.game import (
 
 from .actions import Action, action_from_json
 from .agents import AGENTS
+from .conceal import root_costs
 from .determinize import determinize, weighted_sampler
 from .hidden import plant_sentinels, scramble_hidden
 from .options import OFFICIAL_ENGINE, AquawarOptions
@@ -86,6 +87,7 @@ SPEC = GameSpec(
         evaluate=evaluate,
         candidates=candidates,
         lean_view=lean_view,
+        root_costs=root_costs,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
