@@ -160,14 +160,14 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [Result(game.id, report.match(), report.returns) for game, report in finished]
+        results = [Result(game.id, report.match, report.returns) for game, report in finished]
         saved = self._store.record(results)
         return [
             dataclasses.replace(
                 game,
                 match_id=match_id,
                 returns=result.returns,
-                verdicts=tuple(result.match.verdicts),
+                verdicts=tuple(result.match.verdict_list()),
             )
             for (game, _), result, match_id in zip(finished, results, saved, strict=True)
         ]
