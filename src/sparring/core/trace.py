@@ -9,10 +9,10 @@ drawn since, and the decision's time under its seat. `finish` encodes all the re
 once (msgspec's `encode_lines`, in C) into the very replay a `ReplayWriter` would have
 streamed, line for line, and sums the times up.
 
-What crosses to the tournament's driver is then the replay's text, its header and result,
-and the ledger's few numbers (`__getstate__`): a string pickles in a memory copy, where
-the records themselves took the worker longer to pickle, and the driver longer to unpickle
-and write out, than the game took to play (measured on the cheapest benchmark games).
+What crosses to the tournament's driver is then the match's row made from the trace
+(`tournament.rows`: the replay's text and the columns encoded), never the trace: the
+records themselves took the worker longer to pickle, and the driver longer to unpickle and
+write out, than the game took to play (measured on the cheapest benchmark games).
 
 A `Trace` is a recorder like `ReplayWriter` (`begin`, `decision`, `finish`), so the
 engine's loop and the referee record into either.
@@ -54,12 +54,6 @@ class Trace:
         self._times: list[list[float]] = [[] for _ in seats]
         self._verdicts: list[dict[str, Any]] = []
         self._spec = spec
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What crosses to the driver: the written replay and the ledger's makings — not
-        the game's spec (its functions do not pickle) nor the records (written out)."""
-        skipped = ("_spec", "_records")
-        return {name: value for name, value in self.__dict__.items() if name not in skipped}
 
     def begin(self, state: Any) -> None:
         """Record the chance outcomes drawn while the game was set up."""

@@ -175,6 +175,9 @@ class _Crew:
             for _ in self._processes:
                 self._jobs.put(None)
 
+    def pids(self) -> list[int]:
+        return [process.pid or 0 for process in self._processes]
+
     def stop(self) -> None:
         """Kill the workers now, mid-game or not; their threads end as the pipes close."""
         self._break()
@@ -205,6 +208,10 @@ class LocalPool:
         chunk: Future[list[GameReport]] = Future()
         self._crew.submit((tuple(tasks), chunk))
         return split_chunk(chunk, len(tasks))
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers now (the benchmark reads their CPU time)."""
+        return self._crew.pids()
 
     def restart(self) -> None:
         """Replace a pool broken by a worker's death (or whose games out are no longer
