@@ -139,7 +139,7 @@ def play_and_record(store: TournamentStore, tournament: Tournament, game: GameRe
 
 def record_one(store: TournamentStore, game_id: int, report: GameReport) -> int | None:
     """Record one played game on its own; its match id (None: a copy, dropped)."""
-    result = Result(game_id, report.match(), report.returns)
+    result = Result(game_id, report.match, report.returns)
     return store.record([result])[0]
 
 

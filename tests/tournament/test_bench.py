@@ -5,14 +5,16 @@ never asserted against a target: machines differ — docs/performance.md.)"""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 
 import pytest
 
 from sparring.core.registry import all_games, get_game
 from sparring.tournament import schedule as plan
-from sparring.tournament.bench import tournament_settings
+from sparring.tournament.bench import cpu_seconds, tournament_settings
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -26,13 +28,33 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 def test_bench_tournament_prints_the_ratios_of_its_medians() -> None:
-    result = run("bench", "liarsdice", "--tournament", "--games", "8", "--repeats", "2", "--json")
+    # Enough games for the workers' CPU time to pass a few of the kernel's ticks (10 ms).
+    result = run("bench", "liarsdice", "--tournament", "--games", "200", "--repeats", "2", "--json")
     assert result.returncode == 0, result.stderr
     numbers = json.loads(result.stdout)
     medians = numbers["median_seconds"]
-    assert numbers["games"] == 8 and numbers["repeats"] == 2
+    assert numbers["games"] == 200 and numbers["repeats"] == 2
     assert numbers["one_worker_vs_bench"] == round(medians["bench"] / medians["one_worker"], 3)
     assert numbers["two_workers_vs_one"] == round(medians["one_worker"] / medians["two_workers"], 3)
+    cpu = numbers["median_cpu_seconds"]
+    worker, driver = cpu["one_worker_workers_cpu"], cpu["one_worker_driver_cpu"]
+    assert worker > 0 and driver > 0 and cpu["bench_cpu"] > 0
+    assert numbers["worker_cpu_vs_bench"] == round(cpu["bench_cpu"] / worker, 3)
+    assert numbers["driver_cpu_vs_worker"] == round(driver / worker, 3)
+    assert numbers["two_workers_vs_one_bound"] == round(2 * worker / (worker + driver), 3)
+
+
+def test_a_process_cpu_time_is_read_from_proc() -> None:
+    """The workers' CPU time is read from `/proc`: this process's, read so, grows with
+    work done and agrees with its own count (to the kernel's tick), and a process that is
+    gone has none."""
+    before, own_before = cpu_seconds(os.getpid()), time.process_time()
+    total = 0
+    while time.process_time() - own_before < 0.3:
+        total += sum(range(1000))
+    spent, own = cpu_seconds(os.getpid()) - before, time.process_time() - own_before
+    assert abs(spent - own) <= 0.05
+    assert cpu_seconds(2**22 + 1) == 0.0  # above Linux's largest process id
 
 
 @pytest.mark.parametrize("name", sorted(game.name for game in all_games()))

@@ -136,7 +136,7 @@ def test_a_recorded_game_keeps_its_match_and_returns(
     assert recorded.played and recorded.match_id == match_id
     assert recorded.returns == report.returns
     match = store.get(match_id)
-    assert (match.game, match.seed, match.replay) == (spec.name, game.seed, report.match().replay)
+    assert (match.game, match.seed, match.replay) == (spec.name, game.seed, report.match.replay)
     assert [seat["name"] for seat in match.seats] == [
         settings.entrants[entrant].seat.removeprefix("builtin:") for entrant in game.seats
     ]
@@ -174,9 +174,9 @@ def test_games_recorded_together_are_each_committed_once(store: TournamentStore)
     first, second, third = schedule_all(store, tournament)[:3]
     earlier = play_and_record(store, tournament, first)
     batch = [
-        Result(first.id, play(tournament, first).match(), (0.0, 0.0)),
+        Result(first.id, play(tournament, first).match, (0.0, 0.0)),
         *(
-            Result(game.id, report.match(), report.returns)
+            Result(game.id, report.match, report.returns)
             for game, report in ((g, play(tournament, g)) for g in (second, third, second))
         ),
     ]

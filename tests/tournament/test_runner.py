@@ -259,6 +259,32 @@ def test_a_local_pool_broken_between_games_fails_the_next_game_instead_of_raisin
         pool.close()
 
 
+def test_a_local_worker_sent_chunks_ahead_answers_each_in_turn() -> None:
+    """Chunks reach a worker while it plays the one before (`pool.CHUNKS_AHEAD`); each
+    chunk's games come back to its own futures, and a chunk that fails where it is played
+    fails alone — the chunks after it are still played."""
+    spec = get_game(FAST_GAME)
+    settings = make_settings(spec, builtin_entrants(spec, 2))
+
+    def task(game_id: int, game: str = spec.name) -> GameTask:
+        seats = ("builtin:greedy",) * 2
+        return GameTask(game_id, game, settings.options, game_id, seats, None, 512, False)
+
+    pool = LocalPool(1)
+    try:
+        chunks = [
+            pool.submit([task(1), task(2)]),
+            pool.submit([task(3, "no-such-game")]),
+            pool.submit([task(4), task(5), task(6)]),
+            pool.submit([task(7)]),
+        ]
+        assert [f.result(timeout=60).game_id for f in chunks[0]] == [1, 2]
+        assert "no-such-game" in str(chunks[1][0].exception(timeout=60))
+        assert [f.result(timeout=60).game_id for f in chunks[2] + chunks[3]] == [4, 5, 6, 7]
+    finally:
+        pool.close()
+
+
 class CountingPool(LocalPool):
     """A local pool that counts the games handed out and its restarts."""
 

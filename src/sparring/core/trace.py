@@ -9,10 +9,10 @@ drawn since, and the decision's time under its seat. `finish` encodes all the re
 once (msgspec's `encode_lines`, in C) into the very replay a `ReplayWriter` would have
 streamed, line for line, and sums the times up.
 
-What crosses to the tournament's driver is then the replay's text, its header and result,
-and the ledger's few numbers (`__getstate__`): a string pickles in a memory copy, where
-the records themselves took the worker longer to pickle, and the driver longer to unpickle
-and write out, than the game took to play (measured on the cheapest benchmark games).
+What crosses to the tournament's driver is then the match's row made from the trace
+(`tournament.rows`: the replay's text and the columns encoded), never the trace: the
+records themselves took the worker longer to pickle, and the driver longer to unpickle and
+write out, than the game took to play (measured on the cheapest benchmark games).
 
 A `Trace` is a recorder like `ReplayWriter` (`begin`, `decision`, `finish`), so the
 engine's loop and the referee record into either.
@@ -20,6 +20,7 @@ engine's loop and the referee record into either.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from .game import GameSpec
@@ -47,23 +48,21 @@ class Trace:
         self.header: Header = new_header(spec, seed, options, seats)
         self.result: Result | None = None
         self.text = ""
-        self._records: list[Any] = [self.header]
-        self._chance_seen = 0
-        # Per seat, the time of each of its decisions: appending is all a decision costs
-        # the ledger; counts, totals and maxima are taken at the end, in C.
+        self._spec = spec
+        # What a decision costs while the game is played: one tuple — its seat, action,
+        # time taken, verdict and reason, and how many chance outcomes the game had drawn
+        # once it was applied. `finish` makes the records from them, rounds the times and
+        # reads the chance outcomes from the state's own log (it only grows).
+        self._decisions: list[tuple[int, Any, float, str, str | None, int]] = []
+        self._drawn_at_start = 0
+        # Per seat, the time of each of its decisions, and the failure verdicts: the
+        # ledger's makings, filled in by `finish`.
         self._times: list[list[float]] = [[] for _ in seats]
         self._verdicts: list[dict[str, Any]] = []
-        self._spec = spec
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What crosses to the driver: the written replay and the ledger's makings — not
-        the game's spec (its functions do not pickle) nor the records (written out)."""
-        skipped = ("_spec", "_records")
-        return {name: value for name, value in self.__dict__.items() if name not in skipped}
 
     def begin(self, state: Any) -> None:
-        """Record the chance outcomes drawn while the game was set up."""
-        self._chance(state.rng.log)
+        """Note the chance outcomes drawn while the game was set up."""
+        self._drawn_at_start = len(state.rng.log)
 
     def decision(
         self,
@@ -74,35 +73,33 @@ class Trace:
         verdict: str = OK,
         reason: str | None = None,
     ) -> None:
-        """Record one decision (or a failure verdict) and the chance outcomes it caused."""
-        time = round(spent * 1e6) / 1e6  # `replay.whole_microseconds`, inlined: hot
-        if verdict == OK:  # an action applied is one of the game's own structs
-            self._records.append(_WrittenDecision(seat, action, time, OK, None))
-        else:
-            self._records.append(decision_record(seat, action, time, verdict, reason))
-        if 0 <= seat < len(self._times):
-            self._times[seat].append(time)
-        if verdict != OK:
-            number = self._decisions_recorded()
-            self._verdicts.append(DecisionLedger.entry(seat, verdict, reason, number))
-        log = state.rng.log
-        if len(log) > self._chance_seen:  # this runs for every decision
-            self._chance(log)
-
-    def _decisions_recorded(self) -> int:
-        return sum(isinstance(record, _WrittenDecision) for record in self._records)
-
-    def _chance(self, log: list[tuple[str, int]]) -> None:
-        self._records += [Chance(label, value) for label, value in log[self._chance_seen :]]
-        self._chance_seen = len(log)
+        """Note one decision (or a failure verdict) and where the chance log stands."""
+        self._decisions.append((seat, action, spent, verdict, reason, len(state.rng.log)))
 
     def finish(self, state: Any) -> None:
-        """Record the last chance outcomes and the result, and write the replay out."""
-        self._chance(state.rng.log)
+        """Make the records — each decision followed by the chance outcomes its action
+        drew — and the result, and write the replay out."""
+        log: list[tuple[str, int]] = state.rng.log
+        seen = self._drawn_at_start
+        records: list[Any] = [self.header, *_chances(log, 0, seen)]
+        times, seats = self._times, len(self._times)
+        for number, (seat, action, spent, verdict, reason, drawn) in enumerate(self._decisions, 1):
+            time = round(spent * 1e6) / 1e6  # `replay.whole_microseconds`, inlined: hot
+            if verdict == OK:  # an action applied is one of the game's own structs
+                records.append(_WrittenDecision(seat, action, time, OK, None))
+            else:
+                records.append(decision_record(seat, action, time, verdict, reason))
+                self._verdicts.append(DecisionLedger.entry(seat, verdict, reason, number))
+            if 0 <= seat < seats:
+                times[seat].append(time)
+            if drawn > seen:
+                records += _chances(log, seen, drawn)
+                seen = drawn
+        records += _chances(log, seen, len(log))
         self.result = result_of(self._spec, state)
-        self._records.append(self.result)
-        self.text = encode_lines(self._records)
-        self._records = []
+        records.append(self.result)
+        self.text = encode_lines(records)
+        self._decisions = []
 
     def ledger(self) -> DecisionLedger:
         """Its decisions summed up, as the replay's decision records would be."""
@@ -113,3 +110,9 @@ class Trace:
         if self.result is None:
             raise ValueError("a trace is written once its match is finished")
         return self.text
+
+
+def _chances(log: list[tuple[str, int]], start: int, end: int) -> list[Chance]:
+    """The chance outcomes drawn from the `start`-th to before the `end`-th, as records
+    (`starmap`: the loop runs in C)."""
+    return list(itertools.starmap(Chance, log[start:end]))

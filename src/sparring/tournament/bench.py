@@ -14,13 +14,23 @@ It prints the two ratios the platform answers for: a tournament's throughput on 
 as a share of the engine's (the driver records on another core while the worker plays),
 and what a second worker adds. A pool is started and warmed up (one untimed game per
 worker) before its clock starts, since a tournament starts its pool once.
+
+Those are wall-clock ratios, which a machine busy with other work distorts (two workers
+cannot have two cores when others want them). So the CPU time each part spent is measured
+too — bench's, the driver's and the workers' (Linux: `/proc`) — with what it implies on a
+machine of its own: the one-worker ratio of a worker that never waits (bench's CPU over
+the worker's) and the most two workers can give on two cores beside the driver,
+2w / (w + d) for a worker's CPU w and the driver's d.
 """
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -59,19 +69,51 @@ def tournament_settings(spec: GameSpec, agents: tuple[str, ...], games: int, see
     )
 
 
-def timed_tournament(settings: Settings, workers: int, folder: Path, name: str) -> float:
-    """Seconds a tournament with these settings takes on `workers` local workers, its pool
-    started and warmed up first."""
+@dataclass(frozen=True)
+class Timing:
+    """A timed tournament: its wall-clock seconds, and the CPU seconds its driver (this
+    process) and its workers spent meanwhile."""
+
+    seconds: float
+    driver_cpu: float
+    workers_cpu: float
+
+
+def timed_tournament(settings: Settings, workers: int, folder: Path, name: str) -> Timing:
+    """How long a tournament with these settings takes on `workers` local workers, its
+    pool started and warmed up first."""
     with TournamentStore(f"sqlite:///{folder / name}.db") as store:
         tournament = store.create(name, settings)
         pool = LocalPool(workers)
         try:
             warm_up(store, pool, settings, name)
+            pids = pool.worker_pids()
+            workers_before = sum(cpu_seconds(pid) for pid in pids)
+            driver_before = own_cpu_seconds()
             started = time.perf_counter()
             run_tournament(store, tournament, pool, lambda _game: None)
-            return time.perf_counter() - started
+            seconds = time.perf_counter() - started
+            driver = own_cpu_seconds() - driver_before
+            return Timing(seconds, driver, sum(cpu_seconds(pid) for pid in pids) - workers_before)
         finally:
             pool.close()
+
+
+def own_cpu_seconds() -> float:
+    """This process's CPU time, all its threads (user and system)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) of process `pid` so far, from Linux's `/proc`; 0
+    where there is none."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rfind(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def warm_up(store: TournamentStore, pool: LocalPool, settings: Settings, name: str) -> None:
@@ -96,20 +138,42 @@ def tournament_ratios(
     agents = default_agents(spec)
     settings = tournament_settings(spec, agents, games, seed)
     played = settings.sets * plan.orders_per_set(settings.players, settings.orders)
-    times: dict[str, list[float]] = {"bench": [], "one_worker": [], "two_workers": []}
+    times: dict[str, list[float]] = {key: [] for key in _MEASURES}
     with tempfile.TemporaryDirectory(prefix="sparring-bench-") as folder:
         for repeat in range(repeats):
+            cpu_before = time.process_time()
             times["bench"].append(bench_matches(spec, played, agents, seed)["seconds"])
+            times["bench_cpu"].append(time.process_time() - cpu_before)
             for key, workers in (("one_worker", 1), ("two_workers", 2)):
-                seconds = timed_tournament(settings, workers, Path(folder), f"{key}-{repeat}")
-                times[key].append(seconds)
+                timing = timed_tournament(settings, workers, Path(folder), f"{key}-{repeat}")
+                times[key].append(timing.seconds)
+                times[f"{key}_driver_cpu"].append(timing.driver_cpu)
+                times[f"{key}_workers_cpu"].append(timing.workers_cpu)
     medians = {key: round(statistics.median(values), 6) for key, values in times.items()}
+    worker, driver = medians["one_worker_workers_cpu"], medians["one_worker_driver_cpu"]
     return {
         "game": spec.name,
         "agents": list(agents),
         "games": played,
         "repeats": repeats,
-        "median_seconds": medians,
+        "median_seconds": {key: medians[key] for key in ("bench", "one_worker", "two_workers")},
         "one_worker_vs_bench": round(medians["bench"] / medians["one_worker"], 3),
         "two_workers_vs_one": round(medians["one_worker"] / medians["two_workers"], 3),
+        "median_cpu_seconds": {key: medians[key] for key in _MEASURES if "cpu" in key},
+        "worker_cpu_vs_bench": round(medians["bench_cpu"] / max(worker, 1e-9), 3),
+        "driver_cpu_vs_worker": round(driver / max(worker, 1e-9), 3),
+        "two_workers_vs_one_bound": round(2 * worker / max(worker + driver, 1e-9), 3),
     }
+
+
+#: What `tournament_ratios` times, each repeat.
+_MEASURES = (
+    "bench",
+    "bench_cpu",
+    "one_worker",
+    "one_worker_driver_cpu",
+    "one_worker_workers_cpu",
+    "two_workers",
+    "two_workers_driver_cpu",
+    "two_workers_workers_cpu",
+)

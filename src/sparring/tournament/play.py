@@ -2,11 +2,10 @@
 
 A worker gets a `GameTask` — plain data, so it crosses a process or a machine boundary —
 plays it under the referee exactly as `sparring match` would (the same seats, sandbox,
-clocks and verdicts) and hands back its trace (`core.trace`: the makings of the replay,
-written out by the driver, whose core is otherwise idle while one worker plays) and the
-seats' returns. It writes nothing:
-the driver alone saves results, so a store never sees a half-finished game and a cluster's
-machines need no access to it.
+clocks and verdicts) and hands back its match's row, ready to insert (`rows`: the replay
+written out by its trace, `core.trace`, and every column encoded), and the seats' returns.
+It writes nothing: the driver alone saves results, so a store never sees a half-finished
+game and a cluster's machines need no access to it.
 """
 
 from __future__ import annotations
@@ -20,13 +19,14 @@ from sparring.arena.process import BotFailure, Limits, split_command
 from sparring.arena.referee import run_match
 from sparring.arena.sandbox import bot_path, find_program
 from sparring.arena.seats import BotSeat, BuiltinSeat, Seat, SeatDefaults, make_seat
-from sparring.arena.store import MatchRecord
 from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec, View
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.trace import Trace
 from sparring.core.verdicts import RE
+
+from .rows import EncodedMatch, encoded_match
 
 
 @dataclass(frozen=True)
@@ -48,19 +48,14 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameReport:
-    """A played game: its trace, each seat's return, how long the worker took (the
-    driver sizes its chunks of games by it), and the seats' own notes on it
-    (`arena.seats.SeatWithNotes`), stored with its match."""
+    """A played game: its match's row (with the seats' own notes on it,
+    `arena.seats.SeatWithNotes`), each seat's return, and how long the worker took (the
+    driver sizes its chunks of games by it)."""
 
     game_id: int
-    trace: Trace
+    match: EncodedMatch
     returns: tuple[float, ...]
     seconds: float
-    seat_notes: list[dict[str, Any] | None] | None = None
-
-    def match(self) -> MatchRecord:
-        """The match as the store keeps it, its replay written out from the trace."""
-        return MatchRecord.from_trace(self.trace, seat_notes=self.seat_notes)
 
 
 def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
@@ -96,8 +91,9 @@ def play_task(task: GameTask) -> GameReport:
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
         )
         state, notes = outcome.state, outcome.notes
+    match = encoded_match(trace, notes)
     seconds = time.perf_counter() - started
-    return GameReport(task.game_id, trace, tuple(state.returns()), seconds, notes)
+    return GameReport(task.game_id, match, tuple(state.returns()), seconds)
 
 
 def tournament_seat(

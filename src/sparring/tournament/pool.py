@@ -15,6 +15,7 @@ Both hand out `concurrent.futures.Future` objects for `play_task`, so the driver
 
 from __future__ import annotations
 
+import collections
 import logging
 import multiprocessing
 import os
@@ -34,6 +35,8 @@ from .play import GameReport, GameTask, play_tasks
 
 #: Ray retries a task this often when the process or machine running it dies.
 RAY_RETRIES = 3
+#: Chunks handed to a local worker before its first reply: one played, one waiting there.
+CHUNKS_AHEAD = 2
 
 
 class Pool(Protocol):
@@ -52,23 +55,33 @@ class Pool(Protocol):
 def _serve(connection: Connection, driver: int) -> None:
     """A local worker's life: die with the driver (checking it is still there, as it may
     have died before this ran), leave Ctrl-C to the driver, which ends the workers itself,
-    then play each chunk that arrives and send back its reports (or its error)."""
+    then play each chunk that arrives and send back its reports (or its error). Chunks are
+    read as they arrive, while the one before is played (`_receive`), so a worker that
+    finishes a chunk starts the next at once instead of waiting for the driver's thread."""
     from sparring.arena.process import die_with_parent
 
     die_with_parent()
     if os.getppid() != driver:
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        try:
-            tasks = connection.recv()
-        except EOFError:  # the driver closed the pipe: nothing more to play
-            return
+    chunks: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    threading.Thread(target=_receive, args=(connection, chunks), daemon=True).start()
+    while (tasks := chunks.get()) is not None:
         try:
             reply: tuple[bool, Any] = (True, play_tasks(tasks))
         except Exception as error:  # a bug where the game was played: the driver says which
             reply = (False, RuntimeError(f"{type(error).__name__}: {error}"))
         connection.send(reply)
+
+
+def _receive(connection: Connection, chunks: queue.SimpleQueue[Any]) -> None:
+    """Queue each chunk the driver sends; None once it has closed the pipe."""
+    while True:
+        try:
+            chunks.put(connection.recv())
+        except EOFError:  # the driver closed the pipe: nothing more to play
+            chunks.put(None)
+            return
 
 
 #: A chunk waiting for a worker: its tasks and the future of its reports.
@@ -77,7 +90,7 @@ Job = tuple[tuple[GameTask, ...], Future[list[GameReport]]]
 
 class _Crew:
     """One generation of local workers: a process each, on a pipe of its own, and a
-    thread each in the driver that hands it the next chunk and waits for the reports.
+    thread each in the driver that keeps it a chunk ahead and waits for the reports.
 
     A pipe per worker, not a queue shared by all (as `ProcessPoolExecutor` has), so a
     worker killed mid-reply breaks only its own pipe: the driver reads end-of-file there
@@ -108,24 +121,44 @@ class _Crew:
         job[1].set_exception(BrokenProcessPool("a worker died"))
 
     def _feed(self, connection: Connection) -> None:
-        """Hand this thread's worker one chunk at a time until the crew stops or breaks
-        (a None in the queue) or the worker dies."""
+        """Keep this thread's worker `CHUNKS_AHEAD` chunks ahead — one played, the next
+        waiting at the worker — until the crew stops or breaks (a None in the queue) or
+        the worker dies; replies come back in the order the chunks went."""
+        sent: collections.deque[Future[list[GameReport]]] = collections.deque()
         with connection:
-            while (job := self._jobs.get()) is not None:
-                tasks, future = job
-                if not future.set_running_or_notify_cancel():
-                    continue
+            while True:
+                while len(sent) < CHUNKS_AHEAD:
+                    try:
+                        job = self._jobs.get(block=not sent)
+                    except queue.Empty:
+                        break
+                    if job is None:
+                        _fail(sent)
+                        return
+                    tasks, future = job
+                    if not future.set_running_or_notify_cancel():
+                        continue
+                    sent.append(future)
+                    try:
+                        connection.send(tasks)
+                    except OSError:
+                        self._lose(sent)
+                        return
                 try:
-                    connection.send(tasks)
                     played, reply = connection.recv()
                 except (EOFError, OSError):
-                    future.set_exception(BrokenProcessPool("a worker died"))
-                    self._break()
+                    self._lose(sent)
                     return
+                future = sent.popleft()
                 if played:
                     future.set_result(reply)
                 else:
                     future.set_exception(reply)
+
+    def _lose(self, sent: collections.deque[Future[list[GameReport]]]) -> None:
+        """The worker died: its chunks fail, and the crew breaks."""
+        _fail(sent)
+        self._break()
 
     def _break(self) -> None:
         """Fail the chunks still waiting, refuse new ones, and send every idle thread home
@@ -142,6 +175,9 @@ class _Crew:
             for _ in self._processes:
                 self._jobs.put(None)
 
+    def pids(self) -> list[int]:
+        return [process.pid or 0 for process in self._processes]
+
     def stop(self) -> None:
         """Kill the workers now, mid-game or not; their threads end as the pipes close."""
         self._break()
@@ -149,6 +185,11 @@ class _Crew:
             process.kill()
         for process in self._processes:
             process.join()
+
+
+def _fail(futures: collections.deque[Future[list[GameReport]]]) -> None:
+    for future in futures:
+        future.set_exception(BrokenProcessPool("a worker died"))
 
 
 class LocalPool:
@@ -167,6 +208,10 @@ class LocalPool:
         chunk: Future[list[GameReport]] = Future()
         self._crew.submit((tuple(tasks), chunk))
         return split_chunk(chunk, len(tasks))
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers now (the benchmark reads their CPU time)."""
+        return self._crew.pids()
 
     def restart(self) -> None:
         """Replace a pool broken by a worker's death (or whose games out are no longer

@@ -17,19 +17,22 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Connection,
+    Dialect,
     ForeignKey,
     Integer,
     String,
     UniqueConstraint,
     bindparam,
     delete,
+    event,
     insert,
     select,
     update,
@@ -38,17 +41,17 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from sparring.arena.store import (
-    MatchRecord,
     MatchRow,
     Seed,
     Store,
     TableBase,
     UtcDateTime,
-    match_values,
     one_line,
 )
+from sparring.core.digest import hmac_hex
 from sparring.core.errors import BadInput
 
+from .rows import JSON_COLUMNS, EncodedMatch
 from .schedule import ScheduledGame, Slot
 
 _ID = BigInteger().with_variant(Integer, "sqlite")
@@ -164,16 +167,30 @@ _MARK_PLAYED = (
 
 @dataclass(frozen=True)
 class Result:
-    """A played game to record: its scheduled game, the match it became, and each seat's
-    return."""
+    """A played game to record: its scheduled game, the match it became (its row, encoded
+    where it was played), and each seat's return."""
 
     game_id: int
-    match: MatchRecord
+    match: EncodedMatch
     returns: tuple[float, ...]
 
 
 class TournamentStore(Store):
-    """A `Store` that also keeps tournaments (see the module docstring)."""
+    """A `Store` that also keeps tournaments (see the module docstring).
+
+    An SQLite store's connections here sync the disk only at checkpoints
+    (``synchronous = NORMAL``, in the WAL mode every store uses): a commit costs no disk
+    sync, survives the process being killed at any moment, and is at worst undone by a
+    power cut — the database stays whole, and a game whose record was undone is simply
+    played again on resume, as a game not yet recorded is."""
+
+    def __init__(self, url: str | None = None, *, key: bytes | None = None) -> None:
+        super().__init__(url, key=key)
+        self._sqlite_insert: _SqliteInsert | None = None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sync_at_checkpoints)
+            self.engine.dispose()  # the connections opened so far reconnect with it
+            self._sqlite_insert = _SqliteInsert(self.engine.dialect)
 
     def create(self, name: str, settings: Settings) -> Tournament:
         """A new tournament named `name`; a name already taken is a `BadInput`."""
@@ -303,18 +320,14 @@ class TournamentStore(Store):
         match, or None when its game already had one — that copy is dropped whole."""
         if not results:
             return []
-        rows = [match_values(result.match, self.key) for result in results]
         marks = [{"game": r.game_id, "returns": list(r.returns)} for r in results]
-        # SQLAlchemy Core, not the ORM, and a fixed number of statements per batch: one
-        # inserts all the matches, one (executemany) marks each game that has no match
-        # yet, one reads back which match each game now has — a game whose match is not
-        # this copy's had one already, and the copy is deleted (measured: per-row ORM
-        # work, then a statement per game, were most of a cheap game's cost to the driver).
+        # A fixed number of statements per batch: the matches inserted, one (executemany)
+        # marking each game that has no match yet, one reading back which match each game
+        # now has — a game whose match is not this copy's had one already, and the copy is
+        # deleted (measured: per-row ORM work, then a statement per game, were most of a
+        # cheap game's cost to the driver).
         with self._writing("games"), self.engine.begin() as connection:
-            inserted = connection.scalars(
-                insert(_MATCHES).returning(_MATCHES.c.id, sort_by_parameter_order=True),
-                rows,
-            ).all()
+            inserted = self._insert_matches(connection, [result.match for result in results])
             for mark, match_id in zip(marks, inserted, strict=True):
                 mark["match"] = match_id
             connection.execute(_MARK_PLAYED, marks)
@@ -328,6 +341,17 @@ class TournamentStore(Store):
             if copies:
                 connection.execute(delete(_MATCHES).where(_MATCHES.c.id.in_(copies)))
         return saved
+
+    def _insert_matches(self, connection: Connection, matches: list[EncodedMatch]) -> list[int]:
+        """Insert the matches' rows, their ids in order. On SQLite (the default store) the
+        rows go to the database as the workers encoded them, one prepared statement
+        through SQLAlchemy's DBAPI cursor (`_SqliteInsert`); elsewhere SQLAlchemy Core
+        writes them, its JSON columns encoding what was decoded for it."""
+        if self._sqlite_insert is not None:
+            return self._sqlite_insert.run(connection, matches, self.key)
+        rows = [_with_hmac(match.values(), match.replay, self.key) for match in matches]
+        insert_all = insert(_MATCHES).returning(_MATCHES.c.id, sort_by_parameter_order=True)
+        return list(connection.scalars(insert_all, rows).all())
 
     def drop_unplayed(self, tournament: Tournament) -> int:
         """Remove the games not yet played (a test that has decided needs no more); how many."""
@@ -345,6 +369,57 @@ class TournamentStore(Store):
 
     def _writing(self, what: str) -> contextlib.AbstractContextManager[None]:
         return _database_errors(f"cannot save the {what} in {self.url}")
+
+
+def _sync_at_checkpoints(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA synchronous = NORMAL")
+    finally:
+        cursor.close()
+
+
+class _SqliteInsert:
+    """Matches inserted into an SQLite store with the least work per row: the statement
+    SQLAlchemy compiles for the table, run on the DBAPI cursor of SQLAlchemy's connection,
+    once per row (SQLite's cursor gives each row's id, which an `executemany` does not, and
+    costs the same per row: measured), with the values as the workers encoded them — only
+    the seed and the timestamps pass through their column types' own converters, as Core
+    passes them. (Core's insert of the same rows cost the driver more than the database
+    did: docs/performance.md, "Tournaments".)"""
+
+    def __init__(self, dialect: Dialect) -> None:
+        names = [*EncodedMatch._fields, "hmac_sha256"]
+        compiled = insert(_MATCHES).compile(dialect=dialect, column_keys=names)
+        self._sql = compiled.string
+        self._picks: list[tuple[str, Callable[[Any], Any] | None]] = [
+            (name, None if name in JSON_COLUMNS else _MATCHES.c[name].type.bind_processor(dialect))
+            for name in compiled.positiontup or ()
+        ]
+
+    def run(
+        self, connection: Connection, matches: list[EncodedMatch], key: bytes | None
+    ) -> list[int]:
+        cursor = connection.connection.cursor()
+        try:
+            ids = []
+            for match in matches:
+                values = _with_hmac(match._asdict(), match.replay, key)
+                row = [
+                    values[name] if convert is None else convert(values[name])
+                    for name, convert in self._picks
+                ]
+                cursor.execute(self._sql, row)
+                ids.append(cursor.lastrowid)
+            return ids
+        finally:
+            cursor.close()
+
+
+def _with_hmac(values: dict[str, Any], replay: str, key: bytes | None) -> dict[str, Any]:
+    """A match's columns with the replay's HMAC under the store's key (None: unsigned)."""
+    values["hmac_sha256"] = None if key is None else hmac_hex(key, replay)
+    return values
 
 
 @contextlib.contextmanager

@@ -41,7 +41,7 @@ TASKS_PER_WORKER = 3
 #: A chunk of games handed to a worker at once should take about this long ...
 CHUNK_SECONDS = 0.05
 #: ... and hold at most this many games.
-MAX_CHUNK = 32
+MAX_CHUNK = 128
 
 Recorded = Callable[[GameRecord], None]
 
@@ -160,14 +160,17 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [Result(game.id, report.match(), report.returns) for game, report in finished]
+        results = [Result(game.id, report.match, report.returns) for game, report in finished]
         saved = self._store.record(results)
         return [
-            dataclasses.replace(
-                game,
-                match_id=match_id,
-                returns=result.returns,
-                verdicts=tuple(result.match.verdicts),
+            GameRecord(
+                game.id,
+                game.slot,
+                game.seed,
+                game.seats,
+                match_id,
+                result.returns,
+                tuple(result.match.verdict_list()),
             )
             for (game, _), result, match_id in zip(finished, results, saved, strict=True)
         ]
