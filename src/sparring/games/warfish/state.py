@@ -81,6 +81,9 @@ class WarfishState(Engine):
     `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`).
     """
 
+    _trades: int  # behind the `trades` property, with the next set's value
+    _next_trade_value: int
+
     def __init__(
         self, seed: int, options: WarfishOptions | None = None, *, deal: bool = True
     ) -> None:
@@ -192,6 +195,21 @@ class WarfishState(Engine):
 
     # `apply` is `Engine`'s: game over, whose turn, `offers`, `refusal`, then `HANDLERS`.
 
+    def play(self, action: Any, seat: int) -> None:
+        """`Engine.play`, with a short way for an action of the kept menu (what the match
+        loop plays): it is offered, so the menu is dropped and its handler runs, as
+        `Engine.play` would do, without the interpreted base's calls at every decision
+        (the compiled build compiles this state, not `core.engine`); anything else takes
+        `Engine.play`'s way."""
+        legal = self._legal
+        if legal is not None and action in legal:
+            handler = WarfishState.HANDLERS.get(type(action))
+            if handler is not None:
+                self._legal = None
+                handler(self, action, seat)
+                return
+        super().play(action, seat)
+
     def offers(self, action: Any, seat: int) -> bool:
         """Whether the kept menu lists `action`: menus answer `in` by index, cheaply. With
         no menu kept (nobody asked for the legal actions) `refusal` judges the action."""
@@ -266,8 +284,21 @@ class WarfishState(Engine):
                 bonus += continent.bonus
         return max(self.territory_count[seat] // 3, 3), bonus
 
+    @property
+    def trades(self) -> int:
+        """Sets traded so far by anyone: the position on the trade scale."""
+        return self._trades
+
+    @trades.setter
+    def trades(self, count: int) -> None:
+        """Every write (a trade, a clone, a position written directly) values the next set
+        once, here: every view shows that value, and views outnumber trades a hundredfold."""
+        self._trades = count
+        self._next_trade_value = self.options.trade_value(count)
+
     def next_trade_value(self) -> int:
-        return self.options.trade_value(self.trades)
+        """Units the next set traded is worth (`WarfishOptions.trade_value`)."""
+        return self._next_trade_value
 
     # ------------------------------------------------------------------ events
 
@@ -482,7 +513,7 @@ class WarfishState(Engine):
         for card in trio:
             hand.remove(card)
         self.discard.extend(trio)
-        value = self.options.trade_value(self.trades)
+        value = self._next_trade_value
         self.trades += 1
         self.to_place += value
         self.events.append((ev.TRADED, PUBLIC, seat, list(trio), value))

@@ -77,7 +77,7 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         len(state.deck),  # deck_size
         state.discard[:],
         state.trades,
-        state.options.trade_value(state.trades),  # next_trade_value
+        state.next_trade_value(),
         state.winner,
         state.end_reason,
         _log(state, seat) if log else [],
