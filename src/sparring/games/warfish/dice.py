@@ -17,17 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from sparring.core.rng import Rng
 
-ATTACK_DIE = "attack_die"
-DEFEND_DIE = "defend_die"
-ROLL = "roll"
-MAX_ATTACK_DICE = 3
-MAX_DEFEND_DICE = 2
+ATTACK_DIE: Final = "attack_die"
+DEFEND_DIE: Final = "defend_die"
+ROLL: Final = "roll"
+MAX_ATTACK_DICE: Final = 3
+MAX_DEFEND_DICE: Final = 2
 #: Dice shapes with more combinations than this roll die by die (no table is built); six-
 #: sided 3 v 2 has 7,776.
-TABLE_LIMIT = 1 << 13
+TABLE_LIMIT: Final = 1 << 13
 
 Outcome = tuple[tuple[int, ...], tuple[int, ...], int, int]
 Faces = tuple[list[int], list[int], int, int]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from msgspec import UNSET
 
@@ -46,10 +46,10 @@ from .odds import TABLE, blitz_table, capture_chance
 from .options import WarfishOptions
 from .views import View
 
-ATTACK_ODDS = 0.6
-CARD_ODDS = 0.45
-TRADE_AT = 8
-FOG_UNITS = 3  # what an unseen territory is assumed to hold
+ATTACK_ODDS: Final = 0.6
+CARD_ODDS: Final = 0.45
+TRADE_AT: Final = 8
+FOG_UNITS: Final = 3  # what an unseen territory is assumed to hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class MapInfo:
     pick_near: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per territory: near's
 
 
-_INFO: dict[int, tuple[MapView, MapInfo]] = {}
+_INFO: Final[dict[int, tuple[MapView, MapInfo]]] = {}
 
 
 def _own(units: list[int | None]) -> list[int]:
@@ -461,7 +461,7 @@ class GreedyAgent:
         return END_TURN if best is None else best
 
 
-_PHASES = {
+_PHASES: Final = {
     "attack": GreedyAgent._attack,
     "move_in": GreedyAgent._move_in,
     "place": GreedyAgent._place,

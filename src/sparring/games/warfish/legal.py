@@ -41,9 +41,9 @@ ATTACK: Final = "attack"
 MOVE_IN: Final = "move_in"
 TRANSFER: Final = "transfer"
 OVER: Final = "over"
-NEUTRAL = -1
-FORCED_TRADE_HAND = 5
-UNLIMITED = 1 << 30
+NEUTRAL: Final = -1
+FORCED_TRADE_HAND: Final = 5
+UNLIMITED: Final = 1 << 30
 
 
 def pending_move_in(state: WarfishState) -> tuple[int, int, int, int]:
@@ -383,7 +383,7 @@ def _check_end_turn(state: WarfishState, action: Any) -> str | None:
     return _phase(state, (TRANSFER,), "end the turn (stop attacking first)")
 
 
-_CHECKS: dict[type, Callable[[Any, Any], str | None]] = {
+_CHECKS: Final[dict[type, Callable[[Any, Any], str | None]]] = {
     Place: _check_place,
     Trade: _check_trade,
     StopTrading: _check_stop_trading,

@@ -18,7 +18,7 @@ per map and per options value, the same in every view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from msgspec import UNSET, UnsetType
 
@@ -31,7 +31,7 @@ from .viewtypes import PendingMoveIn, PlayerView, View
 
 __all__ = ["LOG_EVENTS", "PendingMoveIn", "PlayerView", "View", "lean_view", "view"]
 
-LOG_EVENTS = 12
+LOG_EVENTS: Final = 12
 
 
 def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
@@ -102,7 +102,7 @@ TurnDetails = tuple[
     bool | UnsetType,
     PendingMoveIn | UnsetType,
 ]
-_NO_DETAILS: TurnDetails = (UNSET, UNSET, UNSET, UNSET, UNSET, UNSET)
+_NO_DETAILS: Final[TurnDetails] = (UNSET, UNSET, UNSET, UNSET, UNSET, UNSET)
 
 
 def _turn_details(state: WarfishState, seat: int | None) -> TurnDetails:
