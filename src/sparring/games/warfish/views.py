@@ -55,13 +55,14 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         owner = list(state.owner)
         units = list(state.units)
     over = state.phase == OVER
-    details = (
+    setup_left, to_place, attacks, transfers, captured, move_in = (
         _turn_details(state, seat)
         if not fog or (seat is not None and seat == state.seat)
         else _NO_DETAILS
     )
     # By position, in `View`'s field order: a struct built by keywords (or filled in after)
-    # costs several times more, and a view is built at every decision.
+    # costs several times more, and a view is built at every decision. (Unpacked, not
+    # ``*details``: compiled, a starred call packs its arguments into a tuple first.)
     return View(
         "warfish",
         seat,
@@ -82,7 +83,12 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         state.end_reason,
         _log(state, seat) if log else [],
         UNSET if seat is None else hands[seat][:],  # hand
-        *details,
+        setup_left,
+        to_place,
+        attacks,
+        transfers,
+        captured,
+        move_in,
     )
 
 
