@@ -24,10 +24,9 @@ from .actions import (
     StopTrading,
     Trade,
     Transfer,
-    valid_move_in_order,
 )
 from .dice import MAX_ATTACK_DICE
-from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
+from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu, valid_move_in_order
 
 if TYPE_CHECKING:
     from .state import WarfishState
