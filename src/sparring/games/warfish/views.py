@@ -124,13 +124,12 @@ def _turn_details(state: WarfishState, seat: int | None) -> TurnDetails:
         return (setup_left, UNSET, UNSET, UNSET, UNSET, UNSET)
     if phase == OVER:
         return _NO_DETAILS
-    options = state.options
     pending = state.pending
     return (
         UNSET,
         state.to_place,
-        attacks_left(state) if options.attacks_per_turn else None,
-        max(0, options.transfers_per_turn - state.transfers),
+        attacks_left(state) if state.attack_limit else None,
+        max(0, state.transfer_limit - state.transfers),
         state.captured,
         PendingMoveIn(*pending) if phase == MOVE_IN and pending is not None else UNSET,
     )
