@@ -588,7 +588,7 @@ class WarfishState(Engine):
     def _roll(self, source: int, target: int, dice: int) -> None:
         """One attack roll from `source` into `target` with `dice` dice."""
         units, seat = self.units, self.seat
-        attack_faces, defend_faces, lost_a, lost_d = self._roll_dice(
+        attack_faces, defend_faces, lost_a, lost_d = self._roll_dice.roll(
             self.rng, dice, MAX_DEFEND_DICE if units[target] >= MAX_DEFEND_DICE else units[target]
         )
         left_a = units[source] = units[source] - lost_a
