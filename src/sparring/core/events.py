@@ -13,10 +13,10 @@ outside the engine asks for it. This keeps random playouts free of per-event dic
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
-PUBLIC = -1
-NOBODY = -2
+PUBLIC: Final = -1
+NOBODY: Final = -2
 
 Event = tuple[Any, ...]
 

@@ -13,9 +13,10 @@ outcome of the next draws of a label, and every draw is appended to `log` as
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def _mix(z: int) -> int:

@@ -94,10 +94,3 @@ STOP_ATTACKING = StopAttacking()
 END_TURN = EndTurn()
 
 action_from_json = Codec[Action](Action, "warfish action")
-
-
-def valid_move_in_order(value: object) -> bool:
-    """Whether `value` may be an attack's standing ``move_in`` order: none, or a whole
-    number of at least 0. Decoding checks this for bots; an in-process agent builds its
-    actions directly, so the menus and the engine check it again."""
-    return value is None or (type(value) is int and value >= 0)

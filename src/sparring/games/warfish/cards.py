@@ -9,14 +9,15 @@ deck and the trade count.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from .maps import SUITS, WarfishMap
 
-WILD = -1
-WILDS = 2
+WILD: Final = -1
+WILDS: Final = 2
 #: A hand this big always holds a set: without three alike or one of each it holds at
 #: most two suits, two cards each.
-SURE_SET = 5
+SURE_SET: Final = 5
 
 
 def deck_size(board: WarfishMap) -> int:

@@ -15,23 +15,22 @@ labels (the attacker's dice first, the value being the face minus one, so script
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from sparring.core.rng import Rng
 
-ATTACK_DIE = "attack_die"
-DEFEND_DIE = "defend_die"
-ROLL = "roll"
-MAX_ATTACK_DICE = 3
-MAX_DEFEND_DICE = 2
+ATTACK_DIE: Final = "attack_die"
+DEFEND_DIE: Final = "defend_die"
+ROLL: Final = "roll"
+MAX_ATTACK_DICE: Final = 3
+MAX_DEFEND_DICE: Final = 2
 #: Dice shapes with more combinations than this roll die by die (no table is built); six-
 #: sided 3 v 2 has 7,776.
-TABLE_LIMIT = 1 << 13
+TABLE_LIMIT: Final = 1 << 13
 
 Outcome = tuple[tuple[int, ...], tuple[int, ...], int, int]
 Faces = tuple[list[int], list[int], int, int]
-Roller = Callable[[Rng, int, int], Faces]
 
 
 def roll(
@@ -39,21 +38,33 @@ def roll(
 ) -> Faces:
     """Roll and compare: ``(attacker faces, defender faces, attacker losses, defender
     losses)``, faces sorted highest first."""
-    return roller(attack_sides, defend_sides)(rng, attack_dice, defend_dice)
+    return roller(attack_sides, defend_sides).roll(rng, attack_dice, defend_dice)
 
 
 @cache
-def roller(attack_sides: int, defend_sides: int) -> Roller:
-    """`roll` for one pair of dice sides, each shape's outcome table built at its first roll
-    (a state keeps its roller: a roll is the engine's most frequent step)."""
-    tables: list[list[tuple[Outcome, ...] | None]] = [
-        [None] * (MAX_DEFEND_DICE + 1) for _ in range(MAX_ATTACK_DICE + 1)
-    ]
+def roller(attack_sides: int, defend_sides: int) -> DiceRoller:
+    """The roller of one pair of dice sides, shared by every state that rolls them."""
+    return DiceRoller(attack_sides, defend_sides)
 
-    def roll_dice(rng: Rng, attack_dice: int, defend_dice: int) -> Faces:
-        table = tables[attack_dice][defend_dice]
+
+class DiceRoller:
+    """`roll` for one pair of dice sides, each shape's outcome table built at its first roll
+    (a state keeps its roller: a roll is the engine's most frequent step). A class rather
+    than a closure: compiled, the engine calls its method directly, with its numbers
+    unboxed."""
+
+    def __init__(self, attack_sides: int, defend_sides: int) -> None:
+        self.attack_sides = attack_sides
+        self.defend_sides = defend_sides
+        self._tables: list[list[tuple[Outcome, ...] | None]] = [
+            [None] * (MAX_DEFEND_DICE + 1) for _ in range(MAX_ATTACK_DICE + 1)
+        ]
+
+    def roll(self, rng: Rng, attack_dice: int, defend_dice: int) -> Faces:
+        attack_sides, defend_sides = self.attack_sides, self.defend_sides
+        table = self._tables[attack_dice][defend_dice]
         if table is None and attack_sides**attack_dice * defend_sides**defend_dice <= TABLE_LIMIT:
-            table = tables[attack_dice][defend_dice] = _table(
+            table = self._tables[attack_dice][defend_dice] = _table(
                 attack_dice, defend_dice, attack_sides, defend_sides
             )
         if table is None or (
@@ -65,8 +76,6 @@ def roller(attack_sides: int, defend_sides: int) -> Roller:
             return _compare(attack, defend)
         attack_faces, defend_faces, lost_a, lost_d = table[rng.below(len(table), ROLL)]
         return list(attack_faces), list(defend_faces), lost_a, lost_d
-
-    return roll_dice
 
 
 def _compare(attack: list[int], defend: list[int]) -> Faces:

@@ -33,23 +33,23 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from msgspec import UNSET
 
 from sparring.core.rng import Rng
 
 from .actions import END_TURN, STOP_ATTACKING, STOP_TRADING, Blitz, MoveIn, Place, Trade, Transfer
-from .legal import NEUTRAL
+from .legal import ATTACK, MOVE_IN, NEUTRAL, PLACE, SETUP, TRADE, TRANSFER
 from .maps import MapView, members_getter
 from .odds import TABLE, blitz_table, capture_chance
 from .options import WarfishOptions
 from .views import View
 
-ATTACK_ODDS = 0.6
-CARD_ODDS = 0.45
-TRADE_AT = 8
-FOG_UNITS = 3  # what an unseen territory is assumed to hold
+ATTACK_ODDS: Final = 0.6
+CARD_ODDS: Final = 0.45
+TRADE_AT: Final = 8
+FOG_UNITS: Final = 3  # what an unseen territory is assumed to hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class MapInfo:
     pick_near: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...]  # per territory: near's
 
 
-_INFO: dict[int, tuple[MapView, MapInfo]] = {}
+_INFO: Final[dict[int, tuple[MapView, MapInfo]]] = {}
 
 
 def _own(units: list[int | None]) -> list[int]:
@@ -159,8 +159,22 @@ class GreedyAgent:
                 self._jitter = tuple(
                     self.rng.below(1000, "greedy") * 1e-6 for _ in range(info.size)
                 )
-        decide = _PHASES.get(view.phase)
-        return legal[0] if decide is None else decide(self, view, legal, info)
+        # One test per phase, most frequent first: compiled, each is a direct call (a table
+        # of methods would make every decision a Python-level call).
+        phase = view.phase
+        if phase == ATTACK:
+            return self._attack(view, legal, info)
+        if phase == PLACE:
+            return self._place(view, legal, info)
+        if phase == SETUP:
+            return self._setup(view, legal, info)
+        if phase == TRANSFER:
+            return self._transfer(view, legal, info)
+        if phase == MOVE_IN:
+            return self._move_in(view, legal, info)
+        if phase == TRADE:
+            return self._trade(view, legal, info)
+        return legal[0]
 
     # ------------------------------------------------------------- judging the board
 
@@ -459,13 +473,3 @@ class GreedyAgent:
             if key > best_key:
                 best, best_key = Transfer(source, target, cap), key
         return END_TURN if best is None else best
-
-
-_PHASES = {
-    "attack": GreedyAgent._attack,
-    "move_in": GreedyAgent._move_in,
-    "place": GreedyAgent._place,
-    "trade": GreedyAgent._trade,
-    "transfer": GreedyAgent._transfer,
-    "setup": GreedyAgent._setup,
-}

@@ -24,10 +24,9 @@ from .actions import (
     StopTrading,
     Trade,
     Transfer,
-    valid_move_in_order,
 )
 from .dice import MAX_ATTACK_DICE
-from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu
+from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu, valid_move_in_order
 
 if TYPE_CHECKING:
     from .state import WarfishState
@@ -41,9 +40,9 @@ ATTACK: Final = "attack"
 MOVE_IN: Final = "move_in"
 TRANSFER: Final = "transfer"
 OVER: Final = "over"
-NEUTRAL = -1
-FORCED_TRADE_HAND = 5
-UNLIMITED = 1 << 30
+NEUTRAL: Final = -1
+FORCED_TRADE_HAND: Final = 5
+UNLIMITED: Final = 1 << 30
 
 
 def pending_move_in(state: WarfishState) -> tuple[int, int, int, int]:
@@ -57,7 +56,7 @@ def pending_move_in(state: WarfishState) -> tuple[int, int, int, int]:
 
 def room(state: WarfishState, territory: int) -> int:
     """How many more units `territory` may hold (the max_units option; 0 there = no cap)."""
-    cap = state.options.max_units
+    cap = state.max_units
     return cap - state.units[territory] if cap else UNLIMITED
 
 
@@ -73,7 +72,7 @@ def menu(state: WarfishState) -> Sequence[Any]:
     if phase in (PLACE, SETUP):
         seat, owner = state.seat, state.owner
         most = 1 if phase == SETUP else state.to_place
-        limit = state.options.max_units
+        limit = state.max_units
         if not limit:
             if phase == SETUP:  # nobody's territories change during the setup
                 kept = state.setup_menus.get(seat)
@@ -111,7 +110,7 @@ def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tu
     each one's targets in border order."""
     if not attacks_left(state):
         return (), ()
-    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.adj
     pairs: list[tuple[int, int]] = []
     dice: list[int] = []
     for source in state.holdings.of[seat]:  # plain loops: this runs at every attack
@@ -130,7 +129,7 @@ def can_attack(state: WarfishState) -> bool:
     """Whether any attack is possible (cheaper than building the menu)."""
     if not attacks_left(state):
         return False
-    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.adj
     for source in state.holdings.of[seat]:
         if units[source] >= 2:
             for target in adj[source]:
@@ -140,14 +139,14 @@ def can_attack(state: WarfishState) -> bool:
 
 
 def attacks_left(state: WarfishState) -> int:
-    limit = state.options.attacks_per_turn
+    limit = state.attack_limit
     return limit - state.attacks if limit else UNLIMITED
 
 
 def reachable(state: WarfishState, source: int) -> list[int]:
     """Own territories reachable from `source` along borders through own territories only
     (the "connected" transfer rule), excluding `source` itself, in index order."""
-    seat, owner, adj = state.seat, state.owner, state.map.adj
+    seat, owner, adj = state.seat, state.owner, state.adj
     seen = {source}
     frontier = [source]
     while frontier:
@@ -165,9 +164,9 @@ def transfer_choices(
 ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """Every (source, target) transfer of the player to move, with the most units for each
     (with `first_only`, stop at the first: enough to know whether any exists)."""
-    seat, owner, units, adj = state.seat, state.owner, state.units, state.map.adj
+    seat, owner, units, adj = state.seat, state.owner, state.units, state.adj
     connected = state.options.transfer_rule == "connected"
-    limit = state.options.max_units
+    limit = state.max_units
     pairs: list[tuple[int, int]] = []
     caps: list[int] = []
     for source in state.holdings.of[seat]:
@@ -383,7 +382,7 @@ def _check_end_turn(state: WarfishState, action: Any) -> str | None:
     return _phase(state, (TRANSFER,), "end the turn (stop attacking first)")
 
 
-_CHECKS: dict[type, Callable[[Any, Any], str | None]] = {
+_CHECKS: Final[dict[type, Callable[[Any, Any], str | None]]] = {
     Place: _check_place,
     Trade: _check_trade,
     StopTrading: _check_stop_trading,

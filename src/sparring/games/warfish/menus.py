@@ -24,8 +24,15 @@ from .actions import (
     MoveIn,
     Place,
     Transfer,
-    valid_move_in_order,
 )
+
+
+def valid_move_in_order(value: object) -> bool:
+    """Whether `value` may be an attack's standing ``move_in`` order: none, or a whole
+    number of at least 0. Decoding checks this for bots; an in-process agent builds its
+    actions directly, so the menus and the engine check it again. (Here, not beside the
+    action types in `actions`: that module stays pure, and this runs at every attack.)"""
+    return value is None or (type(value) is int and value >= 0)
 
 
 class _Menu(Sequence[Any]):

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import product
+from typing import Final
 
 from .dice import MAX_ATTACK_DICE, MAX_DEFEND_DICE
 
 #: The blitz table covers stacks up to this size; larger fights are scaled down to it.
-TABLE = 80
+TABLE: Final = 80
 
 Outcomes = tuple[tuple[int, int, float], ...]
 

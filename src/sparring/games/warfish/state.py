@@ -78,8 +78,14 @@ class WarfishState(Engine):
     ``forced_only`` (a mid-turn forced trade), ``bonus_used`` (the card territory bonus,
     once per turn), ``winner``, ``end_reason``, ``events``, ``setup_menus`` (each seat's
     setup menu, the same all through the setup), ``holdings`` (each seat's territories,
-    `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`).
+    `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`);
+    and, read only, copies of what the engine asks of the options and the map at every
+    step: ``adj`` (the map's borders), ``max_units``, ``attack_limit``
+    (`attacks_per_turn`), ``transfer_limit`` (`transfers_per_turn`), ``with_cards``.
     """
+
+    _trades: int  # behind the `trades` property, with the next set's value
+    _next_trade_value: int
 
     def __init__(
         self, seed: int, options: WarfishOptions | None = None, *, deal: bool = True
@@ -93,6 +99,14 @@ class WarfishState(Engine):
         self.map = options.board
         self.num_players = options.players
         self.fog = options.fog
+        # Option values read at nearly every step, kept as the state's own fields: compiled,
+        # a native field is read directly, a field of the options struct or the map looked
+        # up by name (a tenth of a roll's cost, counted over a blitz).
+        self.adj = self.map.adj
+        self.max_units = options.max_units
+        self.attack_limit = options.attacks_per_turn
+        self.transfer_limit = options.transfers_per_turn
+        self.with_cards = options.cards
         self._roll_dice = roller(options.attack_dice_sides, options.defend_dice_sides)
         self._legal: Sequence[Any] | None = None
         self.setup_menus: dict[int, PlaceMenu] = {}
@@ -192,6 +206,21 @@ class WarfishState(Engine):
 
     # `apply` is `Engine`'s: game over, whose turn, `offers`, `refusal`, then `HANDLERS`.
 
+    def play(self, action: Any, seat: int) -> None:
+        """`Engine.play`, with a short way for an action of the kept menu (what the match
+        loop plays): it is offered, so the menu is dropped and its handler runs, as
+        `Engine.play` would do, without the interpreted base's calls at every decision
+        (the compiled build compiles this state, not `core.engine`); anything else takes
+        `Engine.play`'s way."""
+        legal = self._legal
+        if legal is not None and action in legal:
+            handler = WarfishState.HANDLERS.get(type(action))
+            if handler is not None:
+                self._legal = None
+                handler(self, action, seat)
+                return
+        super().play(action, seat)
+
     def offers(self, action: Any, seat: int) -> bool:
         """Whether the kept menu lists `action`: menus answer `in` by index, cheaply. With
         no menu kept (nobody asked for the legal actions) `refusal` judges the action."""
@@ -266,8 +295,21 @@ class WarfishState(Engine):
                 bonus += continent.bonus
         return max(self.territory_count[seat] // 3, 3), bonus
 
+    @property
+    def trades(self) -> int:
+        """Sets traded so far by anyone: the position on the trade scale."""
+        return self._trades
+
+    @trades.setter
+    def trades(self, count: int) -> None:
+        """Every write (a trade, a clone, a position written directly) values the next set
+        once, here: every view shows that value, and views outnumber trades a hundredfold."""
+        self._trades = count
+        self._next_trade_value = self.options.trade_value(count)
+
     def next_trade_value(self) -> int:
-        return self.options.trade_value(self.trades)
+        """Units the next set traded is worth (`WarfishOptions.trade_value`)."""
+        return self._next_trade_value
 
     # ------------------------------------------------------------------ events
 
@@ -370,7 +412,7 @@ class WarfishState(Engine):
     def _has_room(self, seat: int) -> bool:
         """Whether some territory of `seat` may take another unit (without max_units, any
         territory it holds: a plain scan, as this runs at every placement)."""
-        if not self.options.max_units:
+        if not self.max_units:
             return seat in self.owner
         return any(o == seat and room(self, t) > 0 for t, o in enumerate(self.owner))
 
@@ -403,7 +445,7 @@ class WarfishState(Engine):
         self._seat_event(
             seat, ev.INCOME, seat, self.territory_count[seat], base, bonus, self.to_place
         )
-        if self.options.cards and cards.has_set(self.map, self.hands[seat]):
+        if self.with_cards and cards.has_set(self.map, self.hands[seat]):
             self.phase = TRADE
         else:
             self._enter_place()
@@ -431,7 +473,7 @@ class WarfishState(Engine):
     def _enter_transfer(self) -> None:
         """The transfer phase, if a transfer is allowed and possible (its menu kept, as for
         attacks); otherwise the turn ends."""
-        if self.transfers < self.options.transfers_per_turn:
+        if self.transfers < self.transfer_limit:
             pairs, caps = transfer_choices(self)
             if pairs:
                 self.phase = TRANSFER
@@ -459,7 +501,7 @@ class WarfishState(Engine):
         """A card for a capture this turn, then the next living seat's turn (a new round
         after the last seat; the round cap ends the game)."""
         seat = self.seat
-        if self.captured and self.options.cards:
+        if self.captured and self.with_cards:
             self._draw_card(seat)
         players = self.num_players
         following = next(
@@ -482,7 +524,7 @@ class WarfishState(Engine):
         for card in trio:
             hand.remove(card)
         self.discard.extend(trio)
-        value = self.options.trade_value(self.trades)
+        value = self._next_trade_value
         self.trades += 1
         self.to_place += value
         self.events.append((ev.TRADED, PUBLIC, seat, list(trio), value))
@@ -546,7 +588,7 @@ class WarfishState(Engine):
     def _roll(self, source: int, target: int, dice: int) -> None:
         """One attack roll from `source` into `target` with `dice` dice."""
         units, seat = self.units, self.seat
-        attack_faces, defend_faces, lost_a, lost_d = self._roll_dice(
+        attack_faces, defend_faces, lost_a, lost_d = self._roll_dice.roll(
             self.rng, dice, MAX_DEFEND_DICE if units[target] >= MAX_DEFEND_DICE else units[target]
         )
         left_a = units[source] = units[source] - lost_a
@@ -566,7 +608,7 @@ class WarfishState(Engine):
 
     def _blitz(self, action: Blitz, seat: int) -> None:
         source, target, units = action.source, action.target, self.units
-        limit = self.options.attacks_per_turn  # 0: no limit (`attacks_left`, inlined)
+        limit = self.attack_limit  # 0: no limit (`attacks_left`, inlined)
         while True:
             dice = units[source] - 1
             if dice > MAX_ATTACK_DICE:
@@ -641,7 +683,7 @@ class WarfishState(Engine):
         self.units[target] += count
         self._board_event((source, target), (ev.MOVED_IN, PUBLIC, self.seat, source, target, count))
         hand = self.hands[self.seat]
-        if self.options.cards and len(hand) >= FORCED_TRADE_HAND:
+        if self.with_cards and len(hand) >= FORCED_TRADE_HAND:
             self.forced_only = True
             self.phase = TRADE
         else:

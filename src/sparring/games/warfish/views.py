@@ -18,7 +18,7 @@ per map and per options value, the same in every view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from msgspec import UNSET, UnsetType
 
@@ -31,7 +31,7 @@ from .viewtypes import PendingMoveIn, PlayerView, View
 
 __all__ = ["LOG_EVENTS", "PendingMoveIn", "PlayerView", "View", "lean_view", "view"]
 
-LOG_EVENTS = 12
+LOG_EVENTS: Final = 12
 
 
 def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
@@ -55,13 +55,14 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         owner = list(state.owner)
         units = list(state.units)
     over = state.phase == OVER
-    details = (
+    setup_left, to_place, attacks, transfers, captured, move_in = (
         _turn_details(state, seat)
         if not fog or (seat is not None and seat == state.seat)
         else _NO_DETAILS
     )
     # By position, in `View`'s field order: a struct built by keywords (or filled in after)
-    # costs several times more, and a view is built at every decision.
+    # costs several times more, and a view is built at every decision. (Unpacked, not
+    # ``*details``: compiled, a starred call packs its arguments into a tuple first.)
     return View(
         "warfish",
         seat,
@@ -77,12 +78,17 @@ def view(state: WarfishState, seat: int | None, log: bool = True) -> View:
         len(state.deck),  # deck_size
         state.discard[:],
         state.trades,
-        state.options.trade_value(state.trades),  # next_trade_value
+        state.next_trade_value(),
         state.winner,
         state.end_reason,
         _log(state, seat) if log else [],
         UNSET if seat is None else hands[seat][:],  # hand
-        *details,
+        setup_left,
+        to_place,
+        attacks,
+        transfers,
+        captured,
+        move_in,
     )
 
 
@@ -102,7 +108,7 @@ TurnDetails = tuple[
     bool | UnsetType,
     PendingMoveIn | UnsetType,
 ]
-_NO_DETAILS: TurnDetails = (UNSET, UNSET, UNSET, UNSET, UNSET, UNSET)
+_NO_DETAILS: Final[TurnDetails] = (UNSET, UNSET, UNSET, UNSET, UNSET, UNSET)
 
 
 def _turn_details(state: WarfishState, seat: int | None) -> TurnDetails:
@@ -118,13 +124,12 @@ def _turn_details(state: WarfishState, seat: int | None) -> TurnDetails:
         return (setup_left, UNSET, UNSET, UNSET, UNSET, UNSET)
     if phase == OVER:
         return _NO_DETAILS
-    options = state.options
     pending = state.pending
     return (
         UNSET,
         state.to_place,
-        attacks_left(state) if options.attacks_per_turn else None,
-        max(0, options.transfers_per_turn - state.transfers),
+        attacks_left(state) if state.attack_limit else None,
+        max(0, state.transfer_limit - state.transfers),
         state.captured,
         PendingMoveIn(*pending) if phase == MOVE_IN and pending is not None else UNSET,
     )
