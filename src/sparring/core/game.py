@@ -346,6 +346,9 @@ class Search:
     ``tree_depth`` bounds the steps of the search's tree (default: none); below it the
     rollout plays on: with 1 the search weighs only the root's choices, each followed by
     the rollout policy, where the tree's exploration of later choices would only blur them.
+    With ``common_samples`` (for a flat search) every sample is played once by each of the
+    root's choices, on its own copy, so they are compared on the same hidden values and the
+    same dice; the decision is the choice with the best mean over those whole rounds.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -359,6 +362,7 @@ class Search:
     candidates: Callable[[View, Sequence[Any], Rng], Sequence[Any]] | None = None
     exploration: float | None = None
     tree_depth: int | None = None
+    common_samples: bool = False
 
 
 @dataclass(frozen=True)
