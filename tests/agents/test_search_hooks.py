@@ -2,7 +2,8 @@
 a ranked menu (a game's `candidates`) is tried in its order, `Search.model_opponents` lets
 the rollout agent play the other seats in the tree (so only the searching seat keeps
 statistics there), `Search.exploration` sets a game's own exploration constant, and
-`Search.tree_depth` bounds the tree."""
+`Search.tree_depth` bounds the tree, and `Search.common_samples` plays each sample once
+per root choice."""
 
 from __future__ import annotations
 
@@ -99,3 +100,36 @@ def test_a_tree_depth_of_one_keeps_statistics_at_the_root_alone() -> None:
     assert search.root.children == {}
     assert sum(edge.visits for edge in search.root.edges[0].values()) == 60
     assert search.root.best(0, legal) in legal
+
+
+def test_common_samples_play_every_root_choice_on_its_own_copy_of_each_sample() -> None:
+    """`Search.common_samples`: a round plays one sample once per root choice, each on a
+    copy, so after 12 rounds every choice has 12 visits (no bound chose among them), the
+    sample itself is untouched, and the decision is the choice with the best mean."""
+    spec = get_game("liarsdice")
+    common = dataclasses.replace(
+        spec, search=dataclasses.replace(spec.search, tree_depth=1, common_samples=True)
+    )
+    state = table([[1, 2], [3, 4]], opener=0)
+    legal = state.legal_actions(0)
+    search = _Decision(common, 0, Rng(5), 1.0, None, legal)
+    rng = Rng(7)
+    for _ in range(12):
+        sample = determinize(view(state, 0), rng)
+        logged = len(sample.events)
+        search.compare(sample)
+        assert len(sample.events) == logged and not sample.is_terminal()
+    edges = search.root.edges[0]
+    assert {action: edges[action].visits for action in legal} == dict.fromkeys(legal, 12)
+    assert search.root.best(0, legal) == max(legal, key=lambda action: edges[action].mean())
+
+
+def test_an_iteration_on_common_samples_is_one_sample_for_every_root_choice() -> None:
+    spec = get_game("liarsdice")
+    common = dataclasses.replace(
+        spec, search=dataclasses.replace(spec.search, tree_depth=1, common_samples=True)
+    )
+    state = table([[1, 2], [3, 4]], opener=0)
+    agent = ISMCTSAgent(common, 0, 3, iterations=9)
+    assert agent.act(view(state, 0), state.legal_actions(0)) in state.legal_actions(0)
+    assert agent.last_iterations == 9

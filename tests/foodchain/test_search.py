@@ -83,6 +83,7 @@ def test_evaluate_favours_the_seat_ahead_within_the_returns_range() -> None:
 def test_the_rollouts_are_greedy_and_cut_off_and_samples_come_from_one_sampler() -> None:
     assert SPEC.search.rollout == ROLLOUT == "greedy"
     assert SPEC.search.rollout_steps is not None and SPEC.search.evaluate is evaluate
+    assert SPEC.search.model_opponents  # the rival answers as greedy on its sampled hand
     assert SPEC.search.sampler is FirstPassSampler
 
 

@@ -138,6 +138,7 @@ def test_the_search_is_configured_to_improve_on_greedy_play() -> None:
     assert search.rollout == ROLLOUT == "greedy" and search.rollout_steps == 0
     assert search.evaluate is evaluate and search.candidates is candidates
     assert search.tree_depth == 1 and search.exploration is not None
+    assert search.common_samples  # the candidates meet the same worlds and dice
 
 
 def test_the_search_beats_random_clearly_over_paired_games() -> None:

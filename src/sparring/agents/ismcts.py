@@ -49,6 +49,12 @@ only samples of its view. The price: the search plans against that model, not a 
 the same node, on its own statistics there, before any of the step's actions is applied
 (decoupled selection), so one seat's choice cannot depend on another's at that step.
 
+**Common samples** (`Search.common_samples`, for a flat search of a game's candidates):
+an iteration draws one sample and plays it once per root choice, each on its own copy
+(the same hidden values, the same future dice), so the choices are compared on the same
+worlds and the deal's luck cancels out of their difference; after whole rounds every
+choice has the same visits, and the decision is the one with the best mean.
+
 **Budget**: ``iterations`` (deterministic: the same seed and the same view give the same
 decision), ``think`` seconds, or by default the decision's clock less a safety margin
 (`safe_seconds`); the agent is a `ClockedAgent`, so the referee and `play_match` tell it
@@ -115,7 +121,8 @@ class ISMCTSAgent:
         self.c = c
         rollout = spec.search.rollout if rollout is None else rollout
         self.rollout = None if rollout == UNIFORM else rollout
-        #: Iterations run by the last decision (0 when it had a single legal action).
+        #: Iterations run by the last decision (0 when it had a single legal action); on
+        #: common samples, an iteration is one sample played by every root choice.
         self.last_iterations = 0
 
     def act(self, view: View, legal: Sequence[Any]) -> Any:
@@ -159,9 +166,13 @@ class ISMCTSAgent:
         rollout = self._rollout_agents()
         search = _Decision(self.spec, self.seat, self.rng, self.c, rollout, legal, costs)
         slowest = 0.0
+        common = self.spec.search.common_samples
         while True:
             begun = time.perf_counter()
-            search.iterate(draw(self.rng))
+            if common:
+                search.compare(draw(self.rng))
+            else:
+                search.iterate(draw(self.rng))
             self.last_iterations += 1
             now = time.perf_counter()
             slowest = max(slowest, now - begun)
@@ -231,25 +242,21 @@ class _Decision:
         #: tried in that order, so a search cut short has tried the likeliest first.
         self.ranked = spec.search.candidates is not None
 
-    def iterate(self, state: Any) -> None:
-        """One iteration on the determinized `state` (see the module docstring)."""
+    def compare(self, state: Any) -> None:
+        """One round of a search on common samples (`Search.common_samples`): every root
+        choice plays the determinized `state`, each on its own copy (the same hidden values
+        and the same future draws), so the choices' difference is not blurred by the luck
+        of the world each happened to meet."""
+        for action in self.menu:
+            self.iterate(state.clone(), action)
+
+    def iterate(self, state: Any, first: Any = None) -> None:
+        """One iteration on the determinized `state` (see the module docstring); `first`,
+        if given, is the searching seat's choice at the root instead of the tree's."""
         path: list[tuple[Node, dict[int, Any]]] = []
-        node, seat, rng = self.root, self.seat, self.rng
+        node, seat = self.root, self.seat
         while not state.is_terminal():
-            chosen = {
-                mover: self._policy(state, mover)
-                if mover != seat and self.modelled
-                else node.select(
-                    mover,
-                    self._legal(state, node, mover),
-                    self.c,
-                    self.wide,
-                    rng,
-                    self._suggestion(state, mover),
-                    self.ranked and node is self.root and mover == seat,
-                )
-                for mover in state.to_move()
-            }
+            chosen = {mover: self._choose(state, node, mover, first) for mover in state.to_move()}
             mark = len(state.events)
             applied: dict[int, Any] = {}
             for mover, action in chosen.items():
@@ -276,6 +283,25 @@ class _Decision:
         charged = list(returns)
         charged[self.seat] -= cost
         return charged
+
+    def _choose(self, state: Any, node: Node, mover: int, first: Any) -> Any:
+        """What `mover` plays at `node`: a modelled opponent the rollout agent's choice,
+        the searching seat `first` at the root if given, else the tree's choice."""
+        if mover != self.seat and self.modelled:
+            return self._policy(state, mover)
+        legal = self._legal(state, node, mover)
+        at_root = node is self.root and mover == self.seat
+        if at_root and first is not None:
+            return node.count(mover, legal, first)
+        return node.select(
+            mover,
+            legal,
+            self.c,
+            self.wide,
+            self.rng,
+            self._suggestion(state, mover),
+            self.ranked and at_root,
+        )
 
     def _suggestion(self, state: Any, seat: int) -> Callable[[], Any] | None:
         """What a widened menu tries first: the rollout agent's choice (None: uniform

@@ -91,6 +91,15 @@ class Node:
             return fresh[0] if in_order else fresh[rng.below(len(fresh), LABEL)]
         return max(candidates, key=lambda action: _bound(edges[action], c))
 
+    def count(self, seat: int, legal: Sequence[Any], action: Any) -> Any:
+        """Count a visit in which `seat` plays `action`, chosen by the caller (a search on
+        common samples plays every root choice in turn), as `select` counts its own."""
+        edges = self.edges.setdefault(seat, {})
+        self.visits[seat] = self.visits.get(seat, 0) + 1
+        for each in _all(edges, legal)[0]:
+            edges[each].available += 1
+        return action
+
     def best(self, seat: int, legal: Sequence[Any]) -> Any | None:
         """The legal action `seat` tried most here (ties: the better mean, then the first
         tried); None if it tried none."""

@@ -361,6 +361,10 @@ class Search:
     single-observer tree holds the seat's own secrets fixed in every sample, so hiding them
     is worth nothing there): a cost, in the returns' units, per action of the root's menu
     (absent: none), taken off every return that action backs up at the root.
+
+    With ``common_samples`` (for a flat search) every sample is played once by each of the
+    root's choices, on its own copy, so they are compared on the same hidden values and the
+    same dice; the decision is the choice with the best mean over those whole rounds.
     """
 
     determinize: Callable[[View, Rng], Any] | None = None
@@ -375,6 +379,7 @@ class Search:
     exploration: float | None = None
     tree_depth: int | None = None
     root_costs: Callable[[View, Sequence[Any], Rng], Mapping[Any, float]] | None = None
+    common_samples: bool = False
 
 
 @dataclass(frozen=True)

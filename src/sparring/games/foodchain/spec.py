@@ -24,7 +24,14 @@ from .hidden import plant_sentinels, scramble_hidden
 from .options import FoodChainOptions
 from .previews import previews
 from .render import describe_event, narrator, render_view, status_line
-from .search import ROLLOUT, ROLLOUT_STEPS, FirstPassSampler, candidates, evaluate
+from .search import (
+    MODEL_OPPONENTS,
+    ROLLOUT,
+    ROLLOUT_STEPS,
+    FirstPassSampler,
+    candidates,
+    evaluate,
+)
 from .state import FoodChainState, summarize
 from .views import lean_view, view
 from .viewtypes import FoodChainView
@@ -78,6 +85,7 @@ SPEC = GameSpec(
         rollout_steps=ROLLOUT_STEPS,
         evaluate=evaluate,
         candidates=candidates,
+        model_opponents=MODEL_OPPONENTS,
         lean_view=lean_view,
     ),
     extensions=Extensions(

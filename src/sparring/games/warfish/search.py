@@ -25,9 +25,16 @@ determinized samples, and keeps the one whose samples end best.
   the root's choices: an obvious winning placement then scored barely above the others.
   The root's few candidates are not widened (the generic `wide_menu` is longer): each is
   tried once, in random order, before the upper confidence bound chooses.
-- **`EXPLORATION`** is small: the judged chances of one decision's candidates differ by
-  hundredths, and with the generic constant (1) the search spread its samples evenly and
-  its choice was close to a random candidate.
+- **Common samples** (`Search.common_samples`): each sample is played once by every
+  candidate, each on its own copy (the same rival cards, the same dice), and the decision
+  is the candidate with the best mean. The deal and the dice move a game's outcome far
+  more than one move does, so candidates compared on different samples differ mostly by
+  their samples' luck; on common ones that luck cancels out of the difference
+  (measured in docs/agents.md).
+- **`EXPLORATION`** is small (it matters only without common samples): the judged
+  chances of one decision's candidates differ by hundredths, and with the generic
+  constant (1) the search spread its samples evenly and its choice was close to a random
+  candidate.
 """
 
 from __future__ import annotations

@@ -99,6 +99,7 @@ SPEC = GameSpec(
         candidates=candidates,
         exploration=EXPLORATION,
         tree_depth=TREE_DEPTH,
+        common_samples=True,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
