@@ -419,6 +419,9 @@ import os, signal, sys, time
 from sqlalchemy import DDL, event
 from sparring.arena.store import Store
 from tests.arena.test_store import sample
+# Ctrl-C must raise KeyboardInterrupt even when the test run was started in the background
+# by a shell without job control, which starts it (and so this child) with SIGINT ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 url, game = sys.argv[1], sys.argv[2]
 count, size, start, die_at = (int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]),
                               int(sys.argv[6]))
