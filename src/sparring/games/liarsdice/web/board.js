@@ -10,7 +10,7 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
-import { el, loadStyle, sendReply } from "/static/board-kit.js";
+import { el, loadStyle, sendReply, tickClock as tickBoardClock } from "/static/board-kit.js";
 
 const PIPS = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const FACE_NAME = { 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six" };
@@ -20,16 +20,6 @@ const CALL_WORDS = { challenge: "Challenge (liar!)", spot_on: "Spot on" };
 // A bid in words, as the game says it: "3 fours", "1 six".
 const sayBid = (quantity, face) =>
   `${quantity} ${(quantity === 1 ? FACE_NAME : FACE_NAMES)[face] || `of face ${face}`}`;
-
-// Seconds left in words: tenths for a live clock, coarser for a correspondence one.
-function timeLeft(seconds) {
-  if (seconds >= 86400) return `${(seconds / 86400).toFixed(1)} d`;
-  if (seconds >= 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  if (seconds >= 60) {
-    return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
-  }
-  return `${seconds.toFixed(1)} s`;
-}
 
 // One die showing its face (a face the view gave this page), or a hidden die.
 function die(face) {
@@ -103,11 +93,7 @@ export function mount(root, ctx) {
   // ------------------------------------------------------------------ the clock
 
   function tickClock() {
-    const span = root.querySelector(".clock");
-    if (!span) return;
-    const left = Math.max(0, Number(span.dataset.deadline) - Date.now() / 1000);
-    span.querySelector(".left").textContent = timeLeft(left);
-    span.classList.toggle("low", left < 3);
+    tickBoardClock(root);
   }
 
   function clockPanel(view) {

@@ -11,7 +11,7 @@
 //
 // The contract with the page (docs/web-boards.md): mount(root, ctx) -> {update, destroy}.
 
-import { el, loadStyle, sendReply } from "/static/board-kit.js";
+import { el, loadStyle, sendReply, tickClock as tickBoardClock } from "/static/board-kit.js";
 
 // Skill names, for display only (data.toml is the source; the board's test keeps them equal).
 export const SKILLS = {
@@ -61,14 +61,6 @@ const skillName = (id) => SKILLS[id] || id;
 const at = (x, y) => `${x},${y}`;
 
 const unique = (values) => [...new Set(values)];
-
-// Seconds left in words: tenths for a live clock, coarser for a correspondence one.
-function timeLeft(seconds) {
-  if (seconds >= 86400) return `${(seconds / 86400).toFixed(1)} d`;
-  if (seconds >= 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  if (seconds >= 60) return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
-  return `${seconds.toFixed(1)} s`;
-}
 
 export function mount(root, ctx) {
   loadStyle(import.meta.url);
@@ -205,11 +197,7 @@ export function mount(root, ctx) {
   // ------------------------------------------------------------------ the clock
 
   function tickClock() {
-    const span = root.querySelector(".clock");
-    if (!span) return;
-    const left = Math.max(0, Number(span.dataset.deadline) - Date.now() / 1000);
-    span.querySelector(".left").textContent = timeLeft(left);
-    span.classList.toggle("low", left < 3);
+    tickBoardClock(root);
   }
 
   function clockPanel(view) {
