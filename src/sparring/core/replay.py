@@ -128,11 +128,6 @@ def encode_record(record: Record | _WrittenDecision) -> str:
     return _encoder.encode(record).decode() + "\n"
 
 
-def encode_action(action: Any) -> bytes | None:
-    """An action's JSON as a replay writes it (None for a failure that left none)."""
-    return _encoder.encode(action) if isinstance(action, msgspec.Struct) else None
-
-
 def encode_lines(records: list[Any]) -> str:
     """Records' lines of a replay, encoded in one call."""
     return _encoder.encode_lines(records).decode()
