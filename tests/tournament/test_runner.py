@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -16,6 +17,7 @@ import pytest
 
 from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
+from sparring.tournament import runner
 from sparring.tournament import schedule as plan
 from sparring.tournament.play import GameReport, GameTask
 from sparring.tournament.pool import LocalPool
@@ -27,6 +29,7 @@ from sparring.tournament.runner import (
     Dispatcher,
     planned_games,
     run_tournament,
+    schedule_round,
     task_of,
 )
 from sparring.tournament.standings import entrant_points, tables_met
@@ -43,6 +46,7 @@ from .support import (
     new_tournament,
     open_store,
     pending_future,
+    play,
     play_and_record,
     played_future,
     schedule_all,
@@ -171,6 +175,91 @@ def test_a_game_handed_out_twice_is_recorded_once(store: TournamentStore) -> Non
     assert [game.match_id for game in store.games(tournament) if game.played] == [
         recorded[0].match_id
     ]
+
+
+class ChunkPool(InlinePool):
+    """An inline pool that notes each chunk's size and how many games were left to hand out
+    before it, its games each reporting an eighth of a chunk's time (so timed chunks hold
+    eight games)."""
+
+    def __init__(self, workers: int, total: int) -> None:
+        super().__init__(workers)
+        self.left = total
+        self.chunks: list[tuple[int, int]] = []
+
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+        self.chunks.append((len(tasks), self.left))
+        self.left -= len(tasks)
+        self.submitted.extend(tasks)
+        return [played_future(task, seconds=CHUNK_SECONDS / 8) for task in tasks]
+
+
+def test_a_round_of_known_length_ends_in_short_chunks(store: TournamentStore) -> None:
+    """Told how many games there are, the dispatcher hands out no chunk longer than the
+    workers' share of the games left (spread over the chunks each keeps out), so the last
+    chunks hold a game each and no worker plays a long chunk alone at the end."""
+    tournament = new_tournament(store, 4, games=10)
+    games = schedule_all(store, tournament)
+    pool = ChunkPool(2, len(games))
+    Dispatcher(store, pool, lambda _game: None).play(work(tournament, games), total=len(games))
+    sizes = [size for size, _ in pool.chunks]
+    assert sum(sizes) == len(games) and 8 in sizes  # timed chunks are eight games long ...
+    shares = [-(-left // (2 * TASKS_PER_WORKER)) for _, left in pool.chunks]
+    assert all(size <= share for size, share in zip(sizes, shares, strict=True))  # ... or less
+    assert sizes[-2 * TASKS_PER_WORKER :] == [1] * (2 * TASKS_PER_WORKER)
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_without_a_length_chunks_keep_their_timed_size(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 4, games=10)
+    games = schedule_all(store, tournament)
+    pool = ChunkPool(2, len(games))
+    Dispatcher(store, pool, lambda _game: None).play(iter(work(tournament, games)))
+    sizes = [size for size, _ in pool.chunks]
+    assert sizes[: 2 * TASKS_PER_WORKER] == [1] * (2 * TASKS_PER_WORKER)  # not timed yet
+    assert set(sizes[2 * TASKS_PER_WORKER : -1]) == {8}
+
+
+def test_once_every_game_is_out_each_is_recorded_as_it_arrives(
+    store: TournamentStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last games are not held back for a batch: with batches a minute apart, the
+    games that finished are recorded while the last game out is still being played."""
+    monkeypatch.setattr(runner, "RECORD_SECONDS", 60.0)
+    tournament = new_tournament(store, 2, games=4)
+    games = schedule_all(store, tournament)
+    last: Future[GameReport] = Future()
+
+    def script(task: GameTask, number: int) -> Future[GameReport]:
+        return last if number == len(games) - 1 else played_future(task)
+
+    finish_last = threading.Timer(30, lambda: last.set_result(play(tournament, games[-1])))
+    finish_last.start()
+    recorded_while_out: list[bool] = []
+
+    def on_recorded(game: GameRecord) -> None:
+        recorded_while_out.append(not last.done())
+        if game.id == games[-2].id:
+            finish_last.cancel()
+            last.set_result(play(tournament, games[-1]))
+
+    try:
+        Dispatcher(store, ScriptedPool(1, script), on_recorded).play(
+            work(tournament, games), total=len(games)
+        )
+    finally:
+        finish_last.cancel()
+    assert recorded_while_out == [True] * (len(games) - 1) + [False]
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_a_new_round_is_handed_out_as_stored_and_a_stored_one_read_back(
+    store: TournamentStore,
+) -> None:
+    tournament = new_tournament(store, 3, games=2)
+    fresh = schedule_round(store, tournament, 0)
+    assert fresh is not None and fresh == store.games(tournament)
+    assert schedule_round(store, tournament, 0) is None  # stored before: the store says
 
 
 FORMATS = [

@@ -9,6 +9,12 @@ transaction (`records.record`), so a kill at any moment loses at most games not 
 recorded, which are played again on resume. A worker that dies mid-game breaks a local pool: it is
 replaced and every game that was out is handed out again; a game that keeps killing its
 workers stops the tournament with a message rather than looping.
+
+The end of a round is kept short: when the dispatcher knows how many games are left, its
+chunks shrink as the round runs out (`Dispatcher._chunk_for`), so no worker sits idle while
+another plays a last long chunk, and once every game is out each report is recorded as it
+arrives, so the last batch recorded after the last game is one chunk's, not a tenth of a
+second's.
 """
 
 from __future__ import annotations
@@ -93,30 +99,37 @@ class Dispatcher:
         self,
         games: Iterable[tuple[GameRecord, GameTask]],
         enough_after: Callable[[GameRecord], bool] | None = None,
+        *,
+        total: int | None = None,
     ) -> None:
         """Play `games` (pulled lazily, a few chunks per worker ahead) until they run out or
         `enough_after(game)` — asked of each finished game in turn, before it is recorded —
         says no more are wanted: that game is the last recorded, and games finished after
         it, still out or not yet handed out stay unplayed. Finished games are recorded
         together at most every `RECORD_SECONDS` (all at once when nothing else is out), so
-        cheap games cost one disk sync per batch."""
+        cheap games cost one disk sync per batch. Told how many `games` there are
+        (`total`), it ends the round in shorter chunks and records the last games out as
+        they arrive (see the module docstring)."""
+        left = total
         waiting: Iterator[tuple[GameRecord, GameTask]] = iter(games)
         out: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
         finished: list[tuple[GameRecord, GameReport]] = []
         deaths: Counter[int] = Counter()
         recorded_at = time.monotonic()
         while True:
-            while len(out) < self._pool.workers * TASKS_PER_WORKER * self._chunk:
-                chunk = list(itertools.islice(waiting, self._chunk))
+            while left != 0 and len(out) < self._pool.workers * TASKS_PER_WORKER * self._chunk:
+                chunk = list(itertools.islice(waiting, self._chunk_for(left)))
                 if not chunk:
+                    left = 0
                     break
                 out.update(self._submit(chunk))
+                if left is not None:
+                    left -= len(chunk)
             if not out and not finished:
                 return
             lost = {}
             if out:
-                due = recorded_at + RECORD_SECONDS - time.monotonic()
-                timeout = max(0.0, due) if finished else None
+                timeout = self._until_due(recorded_at, left, len(out)) if finished else None
                 done, _ = wait(out, timeout=timeout, return_when=FIRST_COMPLETED)
                 arrived = len(finished)
                 for future in [future for future in out if future in done]:  # handed-out order
@@ -132,7 +145,7 @@ class Dispatcher:
                         ) from error
                 if len(finished) > arrived:  # size the next chunks as soon as games are timed
                     self._size_chunks([report for _, report in finished[arrived:]])
-            if finished and (not out or time.monotonic() >= recorded_at + RECORD_SECONDS):
+            if finished and (not out or self._until_due(recorded_at, left, len(out)) == 0):
                 wanted, ended = _until_enough(finished, enough_after)
                 for recorded in self._record(wanted):
                     self._on_recorded(recorded)
@@ -143,11 +156,31 @@ class Dispatcher:
             if lost:  # every game still out went down with the pool
                 out = self._hand_out_again({**lost, **out}, deaths)
 
+    def _until_due(self, recorded_at: float, left: int | None, out: int) -> float:
+        """Seconds until the games finished are due to be recorded: `RECORD_SECONDS` after
+        the last batch, or at once near the round's end — every game handed out (`left`
+        none) and no more than a chunk per worker still `out` — so the last batch, recorded
+        after the last game, is short."""
+        if left == 0 and out <= self._pool.workers * self._chunk:
+            return 0.0
+        return max(0.0, recorded_at + RECORD_SECONDS - time.monotonic())
+
     def _submit(
         self, chunk: list[tuple[GameRecord, GameTask]]
     ) -> dict[Future[GameReport], tuple[GameRecord, GameTask]]:
         futures = self._pool.submit([task for _, task in chunk])
         return dict(zip(futures, chunk, strict=True))
+
+    def _chunk_for(self, left: int | None) -> int:
+        """How many games the next chunk holds, `left` games still to hand out (None:
+        unknown): the timed size, but no more than a share of what is left — a worker's
+        share spread over the chunks it keeps out — so the round's last chunks are short
+        and the workers finish together instead of one playing on alone (measured: with
+        chunks of a fixed 50 ms, two workers stood a chunk or two apart at the end)."""
+        if left is None:
+            return self._chunk
+        share = math.ceil(left / (self._pool.workers * TASKS_PER_WORKER))
+        return max(1, min(self._chunk, share))
 
     def _size_chunks(self, reports: list[GameReport]) -> None:
         """Games per chunk from how long games took: enough for a chunk to last about
@@ -216,32 +249,40 @@ def run_tournament(
     settings = tournament.settings
     dispatcher = Dispatcher(store, pool, on_recorded)
     for round_ in range(settings.rounds):
-        schedule_round(store, tournament, round_)
-        unplayed = [
-            game
-            for game in store.games(tournament)
-            if game.slot.round == round_ and not game.played
-        ]
-        dispatcher.play((game, task_of(tournament, game)) for game in unplayed)
+        fresh = schedule_round(store, tournament, round_)
+        if fresh is not None:  # stored just now: nothing of it is played, no need to read it
+            unplayed = sorted(fresh, key=lambda game: game.slot)
+        else:
+            unplayed = [
+                game
+                for game in store.games(tournament)
+                if game.slot.round == round_ and not game.played
+            ]
+        work = ((game, task_of(tournament, game)) for game in unplayed)
+        dispatcher.play(work, total=len(unplayed))
 
 
-def schedule_round(store: TournamentStore, tournament: Tournament, round_: int) -> None:
+def schedule_round(
+    store: TournamentStore, tournament: Tournament, round_: int
+) -> list[GameRecord] | None:
     """Store round `round_`'s games if they are not stored yet: a round robin's or a
     gauntlet's whole schedule (it has one round), or a swiss round from the standings of
-    the rounds before it."""
+    the rounds before it. The round's games when this stored them all (a new round), None
+    when any were stored before (a resumed tournament: the store says what is left)."""
     settings = tournament.settings
     entrants = len(settings.entrants)
     if settings.format == plan.SWISS:
         earlier = [game for game in store.games(tournament) if game.slot.round < round_]
         if any(game.slot.round == round_ for game in store.games(tournament)):
-            return
+            return None
         tables = plan.swiss_tables(
             entrant_points(entrants, earlier), settings.players, tables_met(earlier)
         )
     else:
         tables = plan.fixed_tables(settings.format, entrants, settings.players)
     games = plan.games_of_tables(tables, round_, settings.sets, settings.orders, settings.seed)
-    store.schedule(tournament, games)
+    stored = store.schedule(tournament, games)
+    return stored if len(stored) == len(games) else None
 
 
 def sets_for(games: int, per_set: int) -> int:
