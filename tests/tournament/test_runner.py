@@ -19,7 +19,7 @@ from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
 from sparring.tournament import runner
 from sparring.tournament import schedule as plan
-from sparring.tournament.play import GameReport, GameTask
+from sparring.tournament.play import GameFailed, GameReport, GameTask
 from sparring.tournament.pool import LocalPool
 from sparring.tournament.records import Entrant, GameRecord, Tournament, TournamentStore
 from sparring.tournament.runner import (
@@ -40,6 +40,7 @@ from .support import (
     ScriptedPool,
     bot,
     builtin_entrants,
+    chunk_of,
     failed_future,
     make_settings,
     match_rows,
@@ -187,11 +188,11 @@ class ChunkPool(InlinePool):
         self.left = total
         self.chunks: list[tuple[int, int]] = []
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         self.chunks.append((len(tasks), self.left))
         self.left -= len(tasks)
         self.submitted.extend(tasks)
-        return [played_future(task, seconds=CHUNK_SECONDS / 8) for task in tasks]
+        return chunk_of(tasks, [played_future(task, seconds=CHUNK_SECONDS / 8) for task in tasks])
 
 
 def test_a_round_of_known_length_ends_in_short_chunks(store: TournamentStore) -> None:
@@ -335,15 +336,15 @@ def test_a_local_pool_broken_between_games_fails_the_next_game_instead_of_raisin
     task = GameTask(7, spec.name, settings.options, 1, ("builtin:greedy",) * 2, None, 512, False)
     pool = LocalPool(1)
     try:
-        assert pool.submit([task])[0].result(timeout=60).game_id == 7  # the worker is up
+        assert pool.submit([task]).result(timeout=60)[0].game_id == 7  # the worker is up
         (worker,) = multiprocessing.active_children()
         os.kill(worker.pid or 0, signal.SIGKILL)
-        (probe,) = pool.submit([task])
+        probe = pool.submit([task])
         assert isinstance(probe.exception(timeout=60), BrokenProcessPool)
-        (after,) = pool.submit([task])  # the pool knows it is broken by now
+        after = pool.submit([task])  # the pool knows it is broken by now
         assert isinstance(after.exception(timeout=60), BrokenProcessPool)
         pool.restart()
-        assert pool.submit([task])[0].result(timeout=60).game_id == 7
+        assert pool.submit([task]).result(timeout=60)[0].game_id == 7
     finally:
         pool.close()
 
@@ -363,13 +364,16 @@ def test_a_local_worker_sent_chunks_ahead_answers_each_in_turn() -> None:
     try:
         chunks = [
             pool.submit([task(1), task(2)]),
-            pool.submit([task(3, "no-such-game")]),
+            pool.submit([task(3), task(8, "no-such-game"), task(9)]),
             pool.submit([task(4), task(5), task(6)]),
             pool.submit([task(7)]),
         ]
-        assert [f.result(timeout=60).game_id for f in chunks[0]] == [1, 2]
-        assert "no-such-game" in str(chunks[1][0].exception(timeout=60))
-        assert [f.result(timeout=60).game_id for f in chunks[2] + chunks[3]] == [4, 5, 6, 7]
+        assert [report.game_id for report in chunks[0].result(timeout=60)] == [1, 2]
+        failed = chunks[1].exception(timeout=60)  # at its second game, which it names
+        assert isinstance(failed, GameFailed) and failed.game_id == 8
+        assert "no-such-game" in str(failed)
+        later = chunks[2].result(timeout=60) + chunks[3].result(timeout=60)
+        assert [report.game_id for report in later] == [4, 5, 6, 7]
     finally:
         pool.close()
 
@@ -380,7 +384,7 @@ class CountingPool(LocalPool):
     submits = 0
     restarts = 0
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         self.submits += len(tasks)
         return super().submit(tasks)
 

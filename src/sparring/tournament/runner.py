@@ -31,7 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from sparring.core.errors import BadInput
 
 from . import schedule as plan
-from .play import GameReport, GameTask
+from .play import GameFailed, GameReport, GameTask
 from .pool import Pool
 from .records import GameRecord, Result, Tournament, TournamentStore
 from .standings import entrant_points, tables_met
@@ -50,6 +50,8 @@ CHUNK_SECONDS = 0.05
 MAX_CHUNK = 128
 
 Recorded = Callable[[GameRecord], None]
+#: Games handed out together, each with what was handed out for it.
+Chunk = list[tuple[GameRecord, GameTask]]
 
 
 def task_of(tournament: Tournament, game: GameRecord) -> GameTask:
@@ -112,40 +114,39 @@ class Dispatcher:
         they arrive (see the module docstring)."""
         left = total
         waiting: Iterator[tuple[GameRecord, GameTask]] = iter(games)
-        out: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
+        out: dict[Future[list[GameReport]], Chunk] = {}
         finished: list[tuple[GameRecord, GameReport]] = []
         deaths: Counter[int] = Counter()
         recorded_at = time.monotonic()
         while True:
-            while left != 0 and len(out) < self._pool.workers * TASKS_PER_WORKER * self._chunk:
+            while left != 0 and _games(out) < self._pool.workers * TASKS_PER_WORKER * self._chunk:
                 chunk = list(itertools.islice(waiting, self._chunk_for(left)))
                 if not chunk:
                     left = 0
                     break
-                out.update(self._submit(chunk))
+                out[self._pool.submit([task for _, task in chunk])] = chunk
                 if left is not None:
                     left -= len(chunk)
             if not out and not finished:
                 return
-            lost = {}
+            lost: Chunk = []
             if out:
-                timeout = self._until_due(recorded_at, left, len(out)) if finished else None
+                timeout = self._until_due(recorded_at, left, _games(out)) if finished else None
                 done, _ = wait(out, timeout=timeout, return_when=FIRST_COMPLETED)
                 arrived = len(finished)
                 for future in [future for future in out if future in done]:  # handed-out order
-                    game, task = out.pop(future)
+                    chunk = out.pop(future)
                     try:
-                        finished.append((game, future.result()))
+                        reports = future.result()
                     except BrokenProcessPool:
-                        lost[future] = (game, task)
+                        lost += chunk
+                        continue
                     except Exception as error:  # a bug where the game was played: say which
-                        raise BadInput(
-                            f"game {game.id} (seed {game.seed}) failed where it was played: "
-                            f"{type(error).__name__}: {error}; the games recorded so far are kept"
-                        ) from error
+                        raise _failed_where_played(chunk, error) from error
+                    finished += zip((game for game, _ in chunk), reports, strict=True)
                 if len(finished) > arrived:  # size the next chunks as soon as games are timed
                     self._size_chunks([report for _, report in finished[arrived:]])
-            if finished and (not out or self._until_due(recorded_at, left, len(out)) == 0):
+            if finished and (not out or self._until_due(recorded_at, left, _games(out)) == 0):
                 wanted, ended = _until_enough(finished, enough_after)
                 for recorded in self._record(wanted):
                     self._on_recorded(recorded)
@@ -154,7 +155,7 @@ class Dispatcher:
                     return
                 finished, recorded_at = [], time.monotonic()
             if lost:  # every game still out went down with the pool
-                out = self._hand_out_again({**lost, **out}, deaths)
+                out = self._hand_out_again([*lost, *itertools.chain(*out.values())], deaths)
 
     def _until_due(self, recorded_at: float, left: int | None, out: int) -> float:
         """Seconds until the games finished are due to be recorded: `RECORD_SECONDS` after
@@ -164,12 +165,6 @@ class Dispatcher:
         if left == 0 and out <= self._pool.workers * self._chunk:
             return 0.0
         return max(0.0, recorded_at + RECORD_SECONDS - time.monotonic())
-
-    def _submit(
-        self, chunk: list[tuple[GameRecord, GameTask]]
-    ) -> dict[Future[GameReport], tuple[GameRecord, GameTask]]:
-        futures = self._pool.submit([task for _, task in chunk])
-        return dict(zip(futures, chunk, strict=True))
 
     def _chunk_for(self, left: int | None) -> int:
         """How many games the next chunk holds, `left` games still to hand out (None:
@@ -209,24 +204,39 @@ class Dispatcher:
         ]
 
     def _hand_out_again(
-        self,
-        out: dict[Future[GameReport], tuple[GameRecord, GameTask]],
-        deaths: Counter[int],
-    ) -> dict[Future[GameReport], tuple[GameRecord, GameTask]]:
+        self, out: Chunk, deaths: Counter[int]
+    ) -> dict[Future[list[GameReport]], Chunk]:
         """After a worker died: a fresh pool, and every game that was out handed out anew."""
         self._pool.restart()
-        for game, _ in out.values():
+        for game, _ in out:
             deaths[game.id] += 1
             if deaths[game.id] > WORKER_DEATHS_PER_GAME:
                 raise BadInput(
                     f"workers died {deaths[game.id]} times while game {game.id} "
                     f"(seed {game.seed}) was being played; the games recorded so far are kept"
                 )
-        again: dict[Future[GameReport], tuple[GameRecord, GameTask]] = {}
-        games = list(out.values())
-        for start in range(0, len(games), self._chunk):
-            again.update(self._submit(games[start : start + self._chunk]))
+        again: dict[Future[list[GameReport]], Chunk] = {}
+        for start in range(0, len(out), self._chunk):
+            chunk = out[start : start + self._chunk]
+            again[self._pool.submit([task for _, task in chunk])] = chunk
         return again
+
+
+def _games(out: dict[Future[list[GameReport]], Chunk]) -> int:
+    """How many games the chunks `out` hold."""
+    return sum(map(len, out.values()))
+
+
+def _failed_where_played(chunk: Chunk, error: Exception) -> BadInput:
+    """What stops a tournament whose chunk failed where it was played (a bug, not a
+    worker's death): the game the error names (`GameFailed`), or else the chunk's first."""
+    named = error.game_id if isinstance(error, GameFailed) else None
+    game = next((game for game, _ in chunk if game.id == named), chunk[0][0])
+    why = error if isinstance(error, GameFailed) else f"{type(error).__name__}: {error}"
+    return BadInput(
+        f"game {game.id} (seed {game.seed}) failed where it was played: {why}; "
+        "the games recorded so far are kept"
+    )
 
 
 def _until_enough(
