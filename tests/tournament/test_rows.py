@@ -1,6 +1,7 @@
-"""A match's row as a worker encodes it (`tournament.rows`) is, column for column, the row
-`Store.save` writes for the same replay — on SQLite (rows inserted as encoded) and on
-PostgreSQL (rows written by SQLAlchemy Core) — signed alike, with the seats' notes alike."""
+"""A match's row as a worker encodes it (`tournament.rows`), or as the driver makes it from
+the trace a worker packed, is, column for column, the row `Store.save` writes for the same
+replay — on SQLite (rows inserted as encoded) and on PostgreSQL (rows written by SQLAlchemy
+Core) — signed alike, with the seats' notes alike."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from sparring.core.digest import hmac_hex
 from sparring.core.playout import play_match
 from sparring.core.registry import game_names, get_game
 from sparring.core.trace import Trace
+from sparring.tournament.play import play_task
 from sparring.tournament.records import Result, TournamentStore
-from sparring.tournament.rows import EncodedMatch, encoded_match
+from sparring.tournament.rows import EncodedMatch, PackedMatch, encoded_match, row_of
+from sparring.tournament.runner import task_of
 
 from ..arena.conftest import postgres_url  # noqa: F401  (the fixture, for the PostgreSQL case)
-from .support import builtin_entrants, make_settings, play, schedule_all
+from .support import builtin_entrants, make_settings, schedule_all
 
 KEY = b"a signing key"
 
@@ -34,13 +37,18 @@ def stored_columns(store: Store, match_id: int) -> dict[str, Any]:
         return dict(connection.execute(query).one()._mapping)
 
 
-def record_and_save(store: TournamentStore, game_name: str, notes: Any = None) -> tuple[int, int]:
-    """One game of `game_name` recorded as a tournament records it, and its replay saved as
+def record_and_save(
+    store: TournamentStore, game_name: str, notes: Any = None, pack: bool = False
+) -> tuple[int, int]:
+    """One game of `game_name` recorded as a tournament records it (its row made by the
+    worker, or with `pack` by the driver from the trace packed), and its replay saved as
     `sparring match` saves one: the ids of the two rows."""
     spec = get_game(game_name)
     tournament = store.create("t", make_settings(spec, builtin_entrants(spec, 2)))
     game = schedule_all(store, tournament)[0]
-    match = play(tournament, game).match
+    handed_over = play_task(task_of(tournament, game), pack).match
+    assert isinstance(handed_over, PackedMatch if pack else EncodedMatch)
+    match = row_of(handed_over)
     if notes is not None:
         match = match._replace(seat_notes=notes)
     (recorded,) = store.record([Result(game.id, match, (0.0, 0.0))])
@@ -53,9 +61,12 @@ def record_and_save(store: TournamentStore, game_name: str, notes: Any = None) -
 
 
 @pytest.mark.parametrize("game_name", game_names())
-def test_a_recorded_row_is_the_row_store_save_writes(tmp_path: Path, game_name: str) -> None:
+@pytest.mark.parametrize("pack", [False, True], ids=["made-by-the-worker", "made-by-the-driver"])
+def test_a_recorded_row_is_the_row_store_save_writes(
+    tmp_path: Path, game_name: str, pack: bool
+) -> None:
     with TournamentStore(f"sqlite:///{tmp_path / 's.db'}") as store:
-        recorded, saved = record_and_save(store, game_name)
+        recorded, saved = record_and_save(store, game_name, pack=pack)
         assert stored_columns(store, recorded) == stored_columns(store, saved)
 
 

@@ -14,9 +14,13 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from sparring.arena.store import MatchRow
+from sparring.core.digest import sha256_hex
 from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
+from sparring.core.replay import parse_written_replay, verify_replay
 from sparring.tournament import runner
 from sparring.tournament import schedule as plan
 from sparring.tournament.play import GameFailed, GameReport, GameTask
@@ -376,6 +380,39 @@ def test_a_local_worker_sent_chunks_ahead_answers_each_in_turn() -> None:
         assert [report.game_id for report in later] == [4, 5, 6, 7]
     finally:
         pool.close()
+
+
+def test_a_local_pool_leaves_the_replays_to_the_driver_only_with_a_core_to_spare() -> None:
+    """Fewer workers than cores: the workers hand their traces over packed and the driver
+    writes the replays out; a worker per core: the workers write them."""
+    cores = os.cpu_count() or 1
+    pools = [LocalPool(1), LocalPool(cores)]
+    try:
+        assert pools[0].pack == (cores > 1)
+        assert not pools[1].pack
+    finally:
+        for pool in pools:
+            pool.close()
+
+
+@pytest.mark.parametrize("pack", [False, True], ids=["made-by-workers", "made-by-the-driver"])
+def test_replays_recorded_by_a_local_pool_verify(store: TournamentStore, pack: bool) -> None:
+    """Every replay a tournament stored re-simulates cleanly, its digest matching, however
+    its row was made."""
+    tournament = new_tournament(store, 3, games=4)
+    pool = LocalPool(1, pack=pack)
+    try:
+        run_tournament(store, tournament, pool, lambda _game: None)
+    finally:
+        pool.close()
+    assert_each_game_recorded_once(store, tournament)
+    table = MatchRow.__table__
+    with store.engine.connect() as connection:
+        rows = connection.execute(select(table.c.replay, table.c.sha256)).all()
+    assert len(rows) == planned_games(tournament)
+    for replay, digest in rows:
+        assert verify_replay(parse_written_replay(replay)).ok
+        assert sha256_hex(replay) == digest
 
 
 class CountingPool(LocalPool):

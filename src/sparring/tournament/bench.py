@@ -20,8 +20,12 @@ Those are wall-clock ratios, which a machine busy with other work distorts (two 
 cannot have two cores when others want them). So the CPU time each part spent is measured
 too — bench's, the driver's and the workers' (Linux: `/proc`) — with what it implies on a
 machine of its own: the one-worker ratio of a worker that never waits (bench's CPU over
-the worker's) and the most two workers can give on two cores beside the driver,
-2w / (w + d) for a worker's CPU w and the driver's d. A worker's CPU time is read from the
+the worker's, w1), whether the driver keeps up with one worker (its CPU over the worker's,
+d1 / w1, below 1), and the most two workers can give on two cores beside the driver,
+2 w1 / (w2 + d2), where w2 and d2 are the workers' and the driver's CPU when two play:
+each game costs more CPU when both cores play at once than when one does (measured:
+docs/performance.md, "Tournaments"), and a single worker leaves the replays to the
+driver (`pool.LocalPool`). A worker's CPU time is read from the
 scheduler's count in nanoseconds (`/proc/PID/schedstat`), not the kernel's 10 ms ticks,
 which a few hundred cheap games pass only a few dozen times.
 
@@ -174,6 +178,7 @@ def tournament_ratios(
                 time_it(repeat)
     medians = {key: round(statistics.median(values), 6) for key, values in times.items()}
     worker, driver = medians["one_worker_workers_cpu"], medians["one_worker_driver_cpu"]
+    workers2, driver2 = medians["two_workers_workers_cpu"], medians["two_workers_driver_cpu"]
     return {
         "game": spec.name,
         "agents": list(agents),
@@ -187,8 +192,10 @@ def tournament_ratios(
         "two_workers_vs_one_range": _range(times["one_worker"], times["two_workers"]),
         "median_cpu_seconds": {key: medians[key] for key in _MEASURES if "cpu" in key},
         "worker_cpu_vs_bench": round(medians["bench_cpu"] / max(worker, 1e-9), 3),
-        "driver_cpu_vs_worker": round(driver / max(worker, 1e-9), 3),
-        "two_workers_vs_one_bound": round(2 * worker / max(worker + driver, 1e-9), 3),
+        "one_worker_driver_cpu_vs_worker": round(driver / max(worker, 1e-9), 3),
+        "two_workers_cpu_vs_one": round(workers2 / max(worker, 1e-9), 3),
+        "driver_cpu_vs_worker": round(driver2 / max(workers2, 1e-9), 3),
+        "two_workers_vs_one_bound": round(2 * worker / max(workers2 + driver2, 1e-9), 3),
     }
 
 

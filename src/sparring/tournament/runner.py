@@ -34,6 +34,7 @@ from . import schedule as plan
 from .play import GameFailed, GameReport, GameTask
 from .pool import Pool
 from .records import GameRecord, Result, Tournament, TournamentStore
+from .rows import row_of
 from .standings import entrant_points, tables_met
 
 #: How many times the games out when a worker died are handed out again before giving up.
@@ -170,8 +171,9 @@ class Dispatcher:
         """How many games the next chunk holds, `left` games still to hand out (None:
         unknown): the timed size, but no more than a share of what is left — a worker's
         share spread over the chunks it keeps out — so the round's last chunks are short
-        and the workers finish together instead of one playing on alone (measured: with
-        chunks of a fixed 50 ms, two workers stood a chunk or two apart at the end)."""
+        and the workers finish together instead of one playing on alone (with chunks of a
+        fixed `CHUNK_SECONDS` and `pool.CHUNKS_AHEAD` of them at each worker, one could
+        still have a tenth of a second to play when the other ran out)."""
         if left is None:
             return self._chunk
         share = math.ceil(left / (self._pool.workers * TASKS_PER_WORKER))
@@ -188,7 +190,9 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [Result(game.id, report.match, report.returns) for game, report in finished]
+        results = [
+            Result(game.id, row_of(report.match), report.returns) for game, report in finished
+        ]
         saved = self._store.record(results)
         return [
             GameRecord(
