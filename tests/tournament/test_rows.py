@@ -16,6 +16,7 @@ from sparring.core.digest import hmac_hex
 from sparring.core.playout import play_match
 from sparring.core.registry import game_names, get_game
 from sparring.core.trace import Trace
+from sparring.tournament import play as play_module
 from sparring.tournament.play import play_task
 from sparring.tournament.records import Result, TournamentStore
 from sparring.tournament.rows import EncodedMatch, PackedMatch, encoded_match, row_of
@@ -104,3 +105,22 @@ def test_a_recorded_row_is_the_saved_row_on_postgresql(postgres_url: str) -> Non
                 connection.exec_driver_sql(f"DELETE FROM {table}")
         recorded, saved = record_and_save(store, "liarsdice")
         assert stored_columns(store, recorded) == stored_columns(store, saved)
+
+
+@pytest.mark.parametrize(("threshold", "packed"), [(0.0, [True] * 3), (60.0, [True, False, False])])
+def test_a_chunk_packs_a_game_only_after_one_that_took_long_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: float, packed: list[bool]
+) -> None:
+    """With packing asked for, a chunk's first game is packed, and each next one only when
+    the game before it took at least `PACK_SECONDS`: cheaper games' rows are made where
+    they were played."""
+    monkeypatch.setattr(play_module, "PACK_SECONDS", threshold)
+    with TournamentStore(f"sqlite:///{tmp_path / 's.db'}") as store:
+        spec = get_game("liarsdice")
+        settings = make_settings(spec, builtin_entrants(spec, 2), games=4)
+        tournament = store.create("t", settings)
+        tasks = [task_of(tournament, game) for game in schedule_all(store, tournament)[:3]]
+    reports = play_module.play_tasks(tasks, pack=True)
+    assert [isinstance(report.match, PackedMatch) for report in reports] == packed
+    assert [type(row_of(report.match)) for report in reports] == [EncodedMatch] * 3
+    assert all(isinstance(r.match, EncodedMatch) for r in play_module.play_tasks(tasks))
