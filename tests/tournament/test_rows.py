@@ -1,7 +1,6 @@
-"""A match's row as a worker encodes it (`tournament.rows`), or as the driver makes it from
-the trace a worker packed, is, column for column, the row `Store.save` writes for the same
-replay — on SQLite (rows inserted as encoded) and on PostgreSQL (rows written by SQLAlchemy
-Core) — signed alike, with the seats' notes alike."""
+"""A match's row as a worker encodes it (`tournament.rows`) is, column for column, the row
+`Store.save` writes for the same replay — on SQLite (rows inserted as encoded) and on
+PostgreSQL (rows written by SQLAlchemy Core) — signed alike, with the seats' notes alike."""
 
 from __future__ import annotations
 
@@ -16,14 +15,11 @@ from sparring.core.digest import hmac_hex
 from sparring.core.playout import play_match
 from sparring.core.registry import game_names, get_game
 from sparring.core.trace import Trace
-from sparring.tournament import play as play_module
-from sparring.tournament.play import play_task
 from sparring.tournament.records import Result, TournamentStore
-from sparring.tournament.rows import EncodedMatch, PackedMatch, encoded_match, row_of
-from sparring.tournament.runner import task_of
+from sparring.tournament.rows import EncodedMatch, encoded_match
 
 from ..arena.conftest import postgres_url  # noqa: F401  (the fixture, for the PostgreSQL case)
-from .support import builtin_entrants, make_settings, schedule_all
+from .support import builtin_entrants, make_settings, play, schedule_all
 
 KEY = b"a signing key"
 
@@ -38,18 +34,13 @@ def stored_columns(store: Store, match_id: int) -> dict[str, Any]:
         return dict(connection.execute(query).one()._mapping)
 
 
-def record_and_save(
-    store: TournamentStore, game_name: str, notes: Any = None, pack: bool = False
-) -> tuple[int, int]:
-    """One game of `game_name` recorded as a tournament records it (its row made by the
-    worker, or with `pack` by the driver from the trace packed), and its replay saved as
+def record_and_save(store: TournamentStore, game_name: str, notes: Any = None) -> tuple[int, int]:
+    """One game of `game_name` recorded as a tournament records it, and its replay saved as
     `sparring match` saves one: the ids of the two rows."""
     spec = get_game(game_name)
     tournament = store.create("t", make_settings(spec, builtin_entrants(spec, 2)))
     game = schedule_all(store, tournament)[0]
-    handed_over = play_task(task_of(tournament, game), pack).match
-    assert isinstance(handed_over, PackedMatch if pack else EncodedMatch)
-    match = row_of(handed_over)
+    match = play(tournament, game).match
     if notes is not None:
         match = match._replace(seat_notes=notes)
     (recorded,) = store.record([Result(game.id, match, (0.0, 0.0))])
@@ -62,12 +53,9 @@ def record_and_save(
 
 
 @pytest.mark.parametrize("game_name", game_names())
-@pytest.mark.parametrize("pack", [False, True], ids=["made-by-the-worker", "made-by-the-driver"])
-def test_a_recorded_row_is_the_row_store_save_writes(
-    tmp_path: Path, game_name: str, pack: bool
-) -> None:
+def test_a_recorded_row_is_the_row_store_save_writes(tmp_path: Path, game_name: str) -> None:
     with TournamentStore(f"sqlite:///{tmp_path / 's.db'}") as store:
-        recorded, saved = record_and_save(store, game_name, pack=pack)
+        recorded, saved = record_and_save(store, game_name)
         assert stored_columns(store, recorded) == stored_columns(store, saved)
 
 
@@ -105,22 +93,3 @@ def test_a_recorded_row_is_the_saved_row_on_postgresql(postgres_url: str) -> Non
                 connection.exec_driver_sql(f"DELETE FROM {table}")
         recorded, saved = record_and_save(store, "liarsdice")
         assert stored_columns(store, recorded) == stored_columns(store, saved)
-
-
-@pytest.mark.parametrize(("threshold", "packed"), [(0.0, [True] * 3), (60.0, [True, False, False])])
-def test_a_chunk_packs_a_game_only_after_one_that_took_long_enough(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: float, packed: list[bool]
-) -> None:
-    """With packing asked for, a chunk's first game is packed, and each next one only when
-    the game before it took at least `PACK_SECONDS`: cheaper games' rows are made where
-    they were played."""
-    monkeypatch.setattr(play_module, "PACK_SECONDS", threshold)
-    with TournamentStore(f"sqlite:///{tmp_path / 's.db'}") as store:
-        spec = get_game("liarsdice")
-        settings = make_settings(spec, builtin_entrants(spec, 2), games=4)
-        tournament = store.create("t", settings)
-        tasks = [task_of(tournament, game) for game in schedule_all(store, tournament)[:3]]
-    reports = play_module.play_tasks(tasks, pack=True)
-    assert [isinstance(report.match, PackedMatch) for report in reports] == packed
-    assert [type(row_of(report.match)) for report in reports] == [EncodedMatch] * 3
-    assert all(isinstance(r.match, EncodedMatch) for r in play_module.play_tasks(tasks))

@@ -382,25 +382,10 @@ def test_a_local_worker_sent_chunks_ahead_answers_each_in_turn() -> None:
         pool.close()
 
 
-def test_a_local_pool_leaves_the_replays_to_the_driver_only_with_a_core_to_spare() -> None:
-    """Fewer workers than cores: the workers hand their traces over packed and the driver
-    writes the replays out; a worker per core: the workers write them."""
-    cores = os.cpu_count() or 1
-    pools = [LocalPool(1), LocalPool(cores)]
-    try:
-        assert pools[0].pack == (cores > 1)
-        assert not pools[1].pack
-    finally:
-        for pool in pools:
-            pool.close()
-
-
-@pytest.mark.parametrize("pack", [False, True], ids=["made-by-workers", "made-by-the-driver"])
-def test_replays_recorded_by_a_local_pool_verify(store: TournamentStore, pack: bool) -> None:
-    """Every replay a tournament stored re-simulates cleanly, its digest matching, however
-    its row was made."""
+def test_replays_recorded_by_a_local_pool_verify(store: TournamentStore) -> None:
+    """Every replay a tournament stored re-simulates cleanly, its digest matching."""
     tournament = new_tournament(store, 3, games=4)
-    pool = LocalPool(1, pack=pack)
+    pool = LocalPool(1)
     try:
         run_tournament(store, tournament, pool, lambda _game: None)
     finally:

@@ -24,8 +24,7 @@ the worker's, w1), whether the driver keeps up with one worker (its CPU over the
 d1 / w1, below 1), and the most two workers can give on two cores beside the driver,
 2 w1 / (w2 + d2), where w2 and d2 are the workers' and the driver's CPU when two play:
 each game costs more CPU when both cores play at once than when one does (measured:
-docs/performance.md, "Tournaments"), and a single worker leaves the replays to the
-driver (`pool.LocalPool`). A worker's CPU time is read from the
+docs/performance.md, "Tournaments"). A worker's CPU time is read from the
 scheduler's count in nanoseconds (`/proc/PID/schedstat`), not the kernel's 10 ms ticks,
 which a few hundred cheap games pass only a few dozen times.
 

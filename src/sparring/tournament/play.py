@@ -23,10 +23,10 @@ from sparring.core.errors import BadInput
 from sparring.core.game import GameSpec, View
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
-from sparring.core.trace import PackingTrace, Trace
+from sparring.core.trace import Trace
 from sparring.core.verdicts import RE
 
-from .rows import EncodedMatch, PackedMatch, encoded_match, packed_match
+from .rows import EncodedMatch, encoded_match
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class GameReport:
     driver sizes its chunks of games by it)."""
 
     game_id: int
-    match: EncodedMatch | PackedMatch
+    match: EncodedMatch
     returns: tuple[float, ...]
     seconds: float
 
@@ -72,36 +72,23 @@ class GameFailed(Exception):
         return self.error
 
 
-#: With `pack`, a game is handed over packed only when the one before it in its chunk (of
-#: the same game) took at least this long: the driver's writing out of a replay costs it a
-#: fixed share of a game's time (a fifth to a quarter), and beside the driver's own work per
-#: game (the insert, about 0.1 ms) a cheaper game's would leave it no time to spare
-#: (measured: Liar's Dice, 0.2 ms a game, one worker's rate fell by a tenth packed).
-PACK_SECONDS = 0.0004
-
-
-def play_tasks(tasks: Sequence[GameTask], pack: bool = False) -> list[GameReport]:
+def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
     """Play several tasks in a row: a chunk handed to a worker at once, so games of a few
     milliseconds do not each pay for a trip to a worker process and back. The chunk stops
-    at a game that fails (`GameFailed`, naming it). `pack`: see `play_task` and
-    `PACK_SECONDS`."""
+    at a game that fails (`GameFailed`, naming it)."""
     reports = []
-    packs = pack
     for task in tasks:
         try:
-            report = play_task(task, packs)
+            reports.append(play_task(task))
         except Exception as error:
             raise GameFailed(task.game_id, f"{type(error).__name__}: {error}") from None
-        reports.append(report)
-        packs = pack and report.seconds >= PACK_SECONDS
     return reports
 
 
-def play_task(task: GameTask, pack: bool = False) -> GameReport:
+def play_task(task: GameTask) -> GameReport:
     """Play `task` to the end under the referee (built-in agents alone: in the engine's
     own loop). A seat's failures (a bot that cannot start, crashes or times out) are
-    verdicts inside the game, not errors of the task. The report holds the match's row,
-    or with `pack` its trace packed, for the driver to write out (`rows.PackedMatch`)."""
+    verdicts inside the game, not errors of the task."""
     started = time.perf_counter()
     spec = get_game(task.game)
     options = spec.options_from_json(task.options or None)
@@ -110,7 +97,7 @@ def play_task(task: GameTask, pack: bool = False) -> GameReport:
         tournament_seat(text, spec, index, task.seed + index, limits, task.seat_defaults)
         for index, text in enumerate(task.seats)
     ]
-    trace = (PackingTrace if pack else Trace)(spec, task.seed, options, [s.label for s in seats])
+    trace = Trace(spec, task.seed, options, [seat.label for seat in seats])
     notes: list[dict[str, Any] | None] | None = None
     if all(isinstance(seat, BuiltinSeat) for seat in seats):
         # Built-in agents are trusted and never timed out: the engine's own loop plays
@@ -125,11 +112,7 @@ def play_task(task: GameTask, pack: bool = False) -> GameReport:
             spec, seats, task.seed, options, seconds=task.time_limit, recorder=trace
         )
         state, notes = outcome.state, outcome.notes
-    match = (
-        packed_match(trace, notes)
-        if isinstance(trace, PackingTrace)
-        else encoded_match(trace, notes)
-    )
+    match = encoded_match(trace, notes)
     seconds = time.perf_counter() - started
     return GameReport(task.game_id, match, tuple(state.returns()), seconds)
 

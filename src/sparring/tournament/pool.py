@@ -56,13 +56,12 @@ class Pool(Protocol):
     def close(self) -> None: ...
 
 
-def _serve(connection: Connection, driver: int, pack: bool) -> None:
+def _serve(connection: Connection, driver: int) -> None:
     """A local worker's life: die with the driver (checking it is still there, as it may
     have died before this ran), leave Ctrl-C to the driver, which ends the workers itself,
-    then play each chunk that arrives and send back its reports (or its error), the traces
-    packed for the driver to write out if `pack`. Chunks are read as they arrive, while
-    the one before is played (`_receive`), so a worker that finishes a chunk starts the
-    next at once instead of waiting for the driver's thread."""
+    then play each chunk that arrives and send back its reports (or its error). Chunks are
+    read as they arrive, while the one before is played (`_receive`), so a worker that
+    finishes a chunk starts the next at once instead of waiting for the driver's thread."""
     from sparring.arena.process import die_with_parent
 
     die_with_parent()
@@ -73,7 +72,7 @@ def _serve(connection: Connection, driver: int, pack: bool) -> None:
     threading.Thread(target=_receive, args=(connection, chunks), daemon=True).start()
     while (tasks := chunks.get()) is not None:
         try:
-            reply: tuple[bool, Any] = (True, play_tasks(tasks, pack))
+            reply: tuple[bool, Any] = (True, play_tasks(tasks))
         except GameFailed as error:  # a bug where a game was played: the driver says which
             reply = (False, error)
         connection.send(reply)
@@ -104,7 +103,7 @@ class _Crew:
     the crew: its chunk and every chunk still waiting fail with `BrokenProcessPool`, as
     does every later submit, until the pool replaces the crew."""
 
-    def __init__(self, workers: int, pack: bool) -> None:
+    def __init__(self, workers: int) -> None:
         context = multiprocessing.get_context("spawn")  # no copy of the driver's threads
         self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
@@ -112,7 +111,7 @@ class _Crew:
         self._processes: list[BaseProcess] = []
         for _ in range(workers):
             ours, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, os.getpid(), pack), daemon=True)
+            process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
             process.start()
             theirs.close()  # the worker's end lives in the worker only: its death is EOF here
             self._processes.append(process)
@@ -198,19 +197,13 @@ def _fail(futures: collections.deque[Future[list[GameReport]]]) -> None:
 
 
 class LocalPool:
-    """`workers` processes on this machine (see the module docstring). With fewer workers
-    than cores (`pack`, by default), a core is left to the driver, which mostly waits: the
-    workers then hand over their games' traces packed and the driver writes the replays
-    out (`rows.PackedMatch`), so a single worker spends its core on play alone. With a
-    worker per core the workers write them, as the driver's every task then takes from
-    theirs (docs/performance.md, "Tournaments")."""
+    """`workers` processes on this machine (see the module docstring)."""
 
-    def __init__(self, workers: int, pack: bool | None = None) -> None:
+    def __init__(self, workers: int) -> None:
         if workers < 1:
             raise BadInput(f"--workers must be at least 1, got {workers}")
         self.workers = workers
-        self.pack = workers < (os.cpu_count() or 1) if pack is None else pack
-        self._crew = _Crew(workers, self.pack)
+        self._crew = _Crew(workers)
 
     def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         """The chunk's future; failed with `BrokenProcessPool` when a worker has died since
@@ -228,7 +221,7 @@ class LocalPool:
         """Replace a pool broken by a worker's death (or whose games out are no longer
         wanted) with a fresh one."""
         self._crew.stop()
-        self._crew = _Crew(self.workers, self.pack)
+        self._crew = _Crew(self.workers)
 
     def close(self) -> None:
         """Stop at once: games still being played are abandoned (they were never recorded,

@@ -7,9 +7,6 @@ SHA-256, and every JSON column already encoded, in one plain tuple that pickles 
 memory copies. The driver only inserts it (`records.TournamentStore.record`), adding the
 replay's HMAC when the store signs.
 
-With a core to spare beside a single worker, the driver makes the row instead, from the
-trace the worker packed (`PackedMatch`, `row_of`): the worker's core then goes to play.
-
 The row holds exactly what `Store.save` writes for the same match — the record
 `MatchRecord.from_replay` reads from its replay — built from the trace's own header,
 result and ledger instead of reading the replay back (the tests compare the two column by
@@ -25,8 +22,7 @@ import msgspec
 
 from sparring.core.digest import sha256_hex
 from sparring.core.errors import BadInput
-from sparring.core.registry import get_game
-from sparring.core.trace import PackedTrace, PackingTrace, Trace
+from sparring.core.trace import Trace
 
 #: The JSON columns' encoder: the store's own (`arena.store`, msgspec's default), so a
 #: column's text is the one `Store.save` would have written.
@@ -99,35 +95,6 @@ def encoded_match(
         sha256=sha256_hex(trace.text),
         seat_notes=None if notes is None else _json(notes),
     )
-
-
-class PackedMatch(NamedTuple):
-    """A match whose row is made where it is stored: its trace packed where it was played
-    (`core.trace.PackingTrace`), the seats' notes, and when it finished there. A worker
-    hands this over instead of the row when the driver has a core to spare (a single
-    worker beside it): the replay is then written out on that core, not the worker's."""
-
-    trace: PackedTrace
-    seat_notes: list[dict[str, Any] | None] | None
-    finished_at: dt.datetime
-
-
-def packed_match(
-    trace: PackingTrace, seat_notes: list[dict[str, Any] | None] | None = None
-) -> PackedMatch:
-    """What a worker hands over for the finished match `trace` packed."""
-    if trace.packed is None:
-        raise BadInput("the replay has no result line: only finished matches are stored")
-    return PackedMatch(trace.packed, seat_notes, dt.datetime.now(dt.UTC))
-
-
-def row_of(match: EncodedMatch | PackedMatch) -> EncodedMatch:
-    """The row of a match as a worker handed it over: made there, or made here from its
-    packed trace — the same columns either way, the replay's text included."""
-    if isinstance(match, EncodedMatch):
-        return match
-    spec = get_game(match.trace.header.game)
-    return encoded_match(Trace.unpack(spec, match.trace), match.seat_notes, match.finished_at)
 
 
 def _json(value: Any) -> str:

@@ -34,7 +34,6 @@ from . import schedule as plan
 from .play import GameFailed, GameReport, GameTask
 from .pool import Pool
 from .records import GameRecord, Result, Tournament, TournamentStore
-from .rows import row_of
 from .standings import entrant_points, tables_met
 
 #: How many times the games out when a worker died are handed out again before giving up.
@@ -190,9 +189,7 @@ class Dispatcher:
         """Store what the `finished` games became, in one transaction; the games as now
         recorded (a match id None where a game had been recorded already and this copy
         was dropped)."""
-        results = [
-            Result(game.id, row_of(report.match), report.returns) for game, report in finished
-        ]
+        results = [Result(game.id, report.match, report.returns) for game, report in finished]
         saved = self._store.record(results)
         return [
             GameRecord(
