@@ -14,6 +14,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -24,7 +25,7 @@ from sparring.cli.tournament import build_settings
 from sparring.core.game import GameSpec
 from sparring.core.registry import all_games, get_game
 from sparring.tournament import schedule as plan
-from sparring.tournament.play import GameReport, GameTask, play_task
+from sparring.tournament.play import GameFailed, GameReport, GameTask, play_task
 from sparring.tournament.records import (
     Entrant,
     GameRecord,
@@ -160,9 +161,9 @@ class InlinePool:
         self.submitted: list[GameTask] = []
         self.restarts = 0
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         self.submitted.extend(tasks)
-        return [played_future(task) for task in tasks]
+        return chunk_of(tasks, [played_future(task) for task in tasks])
 
     def restart(self) -> None:
         self.restarts += 1
@@ -184,18 +185,49 @@ class ScriptedPool:
         self.restarts: list[int] = []
         self.closed = False
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         futures = []
         for task in tasks:
             self.submitted.append(task)
             futures.append(self.script(task, len(self.submitted) - 1))
-        return futures
+        return chunk_of(tasks, futures)
 
     def restart(self) -> None:
         self.restarts.append(len(self.submitted))
 
     def close(self) -> None:
         self.closed = True
+
+
+def chunk_of(
+    tasks: Sequence[GameTask], games: list[Future[GameReport]]
+) -> Future[list[GameReport]]:
+    """The future of a chunk made of its games' futures, settled as a worker settles it:
+    with their reports once all are played, or, once one fails, with that game's failure
+    (`GameFailed`, as `play_tasks` raises it; a worker's death as it is). A game left
+    pending keeps the chunk out."""
+    chunk: Future[list[GameReport]] = Future()
+
+    def settle(_done: Future[GameReport]) -> None:
+        if chunk.done():
+            return
+        for task, game in zip(tasks, games, strict=True):
+            if not game.done():
+                return
+            error = game.exception()
+            if isinstance(error, BrokenProcessPool):
+                chunk.set_exception(error)
+                return
+            if error is not None:
+                chunk.set_exception(GameFailed(task.game_id, f"{type(error).__name__}: {error}"))
+                return
+        chunk.set_result([game.result() for game in games])
+
+    for game in games:
+        game.add_done_callback(settle)
+    if not games:
+        chunk.set_result([])
+    return chunk
 
 
 def played_future(task: GameTask, seconds: float | None = None) -> Future[GameReport]:

@@ -319,12 +319,11 @@ class PlayedAtOnce:
     def __init__(self) -> None:
         self.handed_out = 0
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         self.handed_out += len(tasks)
-        futures: list[Future[GameReport]] = [Future() for _ in tasks]
-        for future, task in zip(futures, tasks, strict=True):
-            future.set_result(play_task(task))
-        return futures
+        chunk: Future[list[GameReport]] = Future()
+        chunk.set_result([play_task(task) for task in tasks])
+        return chunk
 
     def restart(self) -> None:
         return None

@@ -35,7 +35,7 @@ from sparring.tournament.stats import (
 )
 from sparring.tournament.stats import Verdict as Decision
 
-from .support import FAST_GAME, make_settings, match_rows, open_store
+from .support import FAST_GAME, chunk_of, make_settings, match_rows, open_store
 
 #: Bounds wide enough for a clear difference to be decided within a few dozen games.
 WIDE = SprtSettings(elo0=0.0, elo1=200.0)
@@ -131,8 +131,8 @@ class LaggingPool:
         self._out: list[tuple[GameTask, Future[GameReport]]] = []
         self._lock = threading.Lock()
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
-        return [self._submit_one(task) for task in tasks]
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
+        return chunk_of(tasks, [self._submit_one(task) for task in tasks])
 
     def _submit_one(self, task: GameTask) -> Future[GameReport]:
         with self._lock:

@@ -7,17 +7,23 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
+from sparring.arena.store import MatchRow
+from sparring.core.digest import sha256_hex
 from sparring.core.errors import BadInput
 from sparring.core.registry import get_game
+from sparring.core.replay import parse_written_replay, verify_replay
+from sparring.tournament import runner
 from sparring.tournament import schedule as plan
-from sparring.tournament.play import GameReport, GameTask
+from sparring.tournament.play import GameFailed, GameReport, GameTask
 from sparring.tournament.pool import LocalPool
 from sparring.tournament.records import Entrant, GameRecord, Tournament, TournamentStore
 from sparring.tournament.runner import (
@@ -27,6 +33,7 @@ from sparring.tournament.runner import (
     Dispatcher,
     planned_games,
     run_tournament,
+    schedule_round,
     task_of,
 )
 from sparring.tournament.standings import entrant_points, tables_met
@@ -37,12 +44,14 @@ from .support import (
     ScriptedPool,
     bot,
     builtin_entrants,
+    chunk_of,
     failed_future,
     make_settings,
     match_rows,
     new_tournament,
     open_store,
     pending_future,
+    play,
     play_and_record,
     played_future,
     schedule_all,
@@ -173,6 +182,91 @@ def test_a_game_handed_out_twice_is_recorded_once(store: TournamentStore) -> Non
     ]
 
 
+class ChunkPool(InlinePool):
+    """An inline pool that notes each chunk's size and how many games were left to hand out
+    before it, its games each reporting an eighth of a chunk's time (so timed chunks hold
+    eight games)."""
+
+    def __init__(self, workers: int, total: int) -> None:
+        super().__init__(workers)
+        self.left = total
+        self.chunks: list[tuple[int, int]] = []
+
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
+        self.chunks.append((len(tasks), self.left))
+        self.left -= len(tasks)
+        self.submitted.extend(tasks)
+        return chunk_of(tasks, [played_future(task, seconds=CHUNK_SECONDS / 8) for task in tasks])
+
+
+def test_a_round_of_known_length_ends_in_short_chunks(store: TournamentStore) -> None:
+    """Told how many games there are, the dispatcher hands out no chunk longer than the
+    workers' share of the games left (spread over the chunks each keeps out), so the last
+    chunks hold a game each and no worker plays a long chunk alone at the end."""
+    tournament = new_tournament(store, 4, games=10)
+    games = schedule_all(store, tournament)
+    pool = ChunkPool(2, len(games))
+    Dispatcher(store, pool, lambda _game: None).play(work(tournament, games), total=len(games))
+    sizes = [size for size, _ in pool.chunks]
+    assert sum(sizes) == len(games) and 8 in sizes  # timed chunks are eight games long ...
+    shares = [-(-left // (2 * TASKS_PER_WORKER)) for _, left in pool.chunks]
+    assert all(size <= share for size, share in zip(sizes, shares, strict=True))  # ... or less
+    assert sizes[-2 * TASKS_PER_WORKER :] == [1] * (2 * TASKS_PER_WORKER)
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_without_a_length_chunks_keep_their_timed_size(store: TournamentStore) -> None:
+    tournament = new_tournament(store, 4, games=10)
+    games = schedule_all(store, tournament)
+    pool = ChunkPool(2, len(games))
+    Dispatcher(store, pool, lambda _game: None).play(iter(work(tournament, games)))
+    sizes = [size for size, _ in pool.chunks]
+    assert sizes[: 2 * TASKS_PER_WORKER] == [1] * (2 * TASKS_PER_WORKER)  # not timed yet
+    assert set(sizes[2 * TASKS_PER_WORKER : -1]) == {8}
+
+
+def test_once_every_game_is_out_each_is_recorded_as_it_arrives(
+    store: TournamentStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last games are not held back for a batch: with batches a minute apart, the
+    games that finished are recorded while the last game out is still being played."""
+    monkeypatch.setattr(runner, "RECORD_SECONDS", 60.0)
+    tournament = new_tournament(store, 2, games=4)
+    games = schedule_all(store, tournament)
+    last: Future[GameReport] = Future()
+
+    def script(task: GameTask, number: int) -> Future[GameReport]:
+        return last if number == len(games) - 1 else played_future(task)
+
+    finish_last = threading.Timer(30, lambda: last.set_result(play(tournament, games[-1])))
+    finish_last.start()
+    recorded_while_out: list[bool] = []
+
+    def on_recorded(game: GameRecord) -> None:
+        recorded_while_out.append(not last.done())
+        if game.id == games[-2].id:
+            finish_last.cancel()
+            last.set_result(play(tournament, games[-1]))
+
+    try:
+        Dispatcher(store, ScriptedPool(1, script), on_recorded).play(
+            work(tournament, games), total=len(games)
+        )
+    finally:
+        finish_last.cancel()
+    assert recorded_while_out == [True] * (len(games) - 1) + [False]
+    assert_each_game_recorded_once(store, tournament)
+
+
+def test_a_new_round_is_handed_out_as_stored_and_a_stored_one_read_back(
+    store: TournamentStore,
+) -> None:
+    tournament = new_tournament(store, 3, games=2)
+    fresh = schedule_round(store, tournament, 0)
+    assert fresh is not None and fresh == store.games(tournament)
+    assert schedule_round(store, tournament, 0) is None  # stored before: the store says
+
+
 FORMATS = [
     pytest.param(plan.ROUND_ROBIN, 4, 2, 4, None, plan.ALL_ORDERS, id="round-robin"),
     pytest.param(plan.GAUNTLET, 5, 2, None, None, plan.ALL_ORDERS, id="gauntlet"),
@@ -246,15 +340,15 @@ def test_a_local_pool_broken_between_games_fails_the_next_game_instead_of_raisin
     task = GameTask(7, spec.name, settings.options, 1, ("builtin:greedy",) * 2, None, 512, False)
     pool = LocalPool(1)
     try:
-        assert pool.submit([task])[0].result(timeout=60).game_id == 7  # the worker is up
+        assert pool.submit([task]).result(timeout=60)[0].game_id == 7  # the worker is up
         (worker,) = multiprocessing.active_children()
         os.kill(worker.pid or 0, signal.SIGKILL)
-        (probe,) = pool.submit([task])
+        probe = pool.submit([task])
         assert isinstance(probe.exception(timeout=60), BrokenProcessPool)
-        (after,) = pool.submit([task])  # the pool knows it is broken by now
+        after = pool.submit([task])  # the pool knows it is broken by now
         assert isinstance(after.exception(timeout=60), BrokenProcessPool)
         pool.restart()
-        assert pool.submit([task])[0].result(timeout=60).game_id == 7
+        assert pool.submit([task]).result(timeout=60)[0].game_id == 7
     finally:
         pool.close()
 
@@ -274,15 +368,36 @@ def test_a_local_worker_sent_chunks_ahead_answers_each_in_turn() -> None:
     try:
         chunks = [
             pool.submit([task(1), task(2)]),
-            pool.submit([task(3, "no-such-game")]),
+            pool.submit([task(3), task(8, "no-such-game"), task(9)]),
             pool.submit([task(4), task(5), task(6)]),
             pool.submit([task(7)]),
         ]
-        assert [f.result(timeout=60).game_id for f in chunks[0]] == [1, 2]
-        assert "no-such-game" in str(chunks[1][0].exception(timeout=60))
-        assert [f.result(timeout=60).game_id for f in chunks[2] + chunks[3]] == [4, 5, 6, 7]
+        assert [report.game_id for report in chunks[0].result(timeout=60)] == [1, 2]
+        failed = chunks[1].exception(timeout=60)  # at its second game, which it names
+        assert isinstance(failed, GameFailed) and failed.game_id == 8
+        assert "no-such-game" in str(failed)
+        later = chunks[2].result(timeout=60) + chunks[3].result(timeout=60)
+        assert [report.game_id for report in later] == [4, 5, 6, 7]
     finally:
         pool.close()
+
+
+def test_replays_recorded_by_a_local_pool_verify(store: TournamentStore) -> None:
+    """Every replay a tournament stored re-simulates cleanly, its digest matching."""
+    tournament = new_tournament(store, 3, games=4)
+    pool = LocalPool(1)
+    try:
+        run_tournament(store, tournament, pool, lambda _game: None)
+    finally:
+        pool.close()
+    assert_each_game_recorded_once(store, tournament)
+    table = MatchRow.__table__
+    with store.engine.connect() as connection:
+        rows = connection.execute(select(table.c.replay, table.c.sha256)).all()
+    assert len(rows) == planned_games(tournament)
+    for replay, digest in rows:
+        assert verify_replay(parse_written_replay(replay)).ok
+        assert sha256_hex(replay) == digest
 
 
 class CountingPool(LocalPool):
@@ -291,7 +406,7 @@ class CountingPool(LocalPool):
     submits = 0
     restarts = 0
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         self.submits += len(tasks)
         return super().submit(tasks)
 

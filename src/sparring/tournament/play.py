@@ -58,10 +58,31 @@ class GameReport:
     seconds: float
 
 
+class GameFailed(Exception):
+    """A game of a chunk failed where it was played (a bug, not a bot's failure): which
+    game, and the error as one line. Its arguments are plain data, so it crosses back to
+    the driver from a worker process or a Ray task."""
+
+    def __init__(self, game_id: int, error: str) -> None:
+        super().__init__(game_id, error)
+        self.game_id = game_id
+        self.error = error
+
+    def __str__(self) -> str:
+        return self.error
+
+
 def play_tasks(tasks: Sequence[GameTask]) -> list[GameReport]:
     """Play several tasks in a row: a chunk handed to a worker at once, so games of a few
-    milliseconds do not each pay for a trip to a worker process and back."""
-    return [play_task(task) for task in tasks]
+    milliseconds do not each pay for a trip to a worker process and back. The chunk stops
+    at a game that fails (`GameFailed`, naming it)."""
+    reports = []
+    for task in tasks:
+        try:
+            reports.append(play_task(task))
+        except Exception as error:
+            raise GameFailed(task.game_id, f"{type(error).__name__}: {error}") from None
+    return reports
 
 
 def play_task(task: GameTask) -> GameReport:

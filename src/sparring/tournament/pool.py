@@ -1,7 +1,10 @@
 """Where tournament games are played: a pool of local worker processes, or a Ray cluster.
 
-Both hand out `concurrent.futures.Future` objects for `play_task`, so the driver
-(`runner.py`) waits on either the same way, and both leave storing to it.
+Both hand out a `concurrent.futures.Future` per chunk of games (`play_tasks`), so the
+driver (`runner.py`) waits on either the same way, and both leave storing to it. One future
+per chunk, not per game: the driver waits on every future out each time it waits, so a
+future per game made it make, settle and wait on a few hundred where a dozen chunks were
+out.
 
 - `LocalPool`: one process per worker, started fresh (``spawn``: the driver's threads —
   its live display — are not copied into a forked child), each on a pipe of its own (see
@@ -31,7 +34,7 @@ from typing import Any, Protocol
 
 from sparring.core.errors import BadInput
 
-from .play import GameReport, GameTask, play_tasks
+from .play import GameFailed, GameReport, GameTask, play_tasks
 
 #: Ray retries a task this often when the process or machine running it dies.
 RAY_RETRIES = 3
@@ -41,11 +44,12 @@ CHUNKS_AHEAD = 2
 
 class Pool(Protocol):
     """Plays chunks of games: `submit` hands `tasks` to one worker, to be played in a row,
-    and returns one future per game."""
+    and returns the future of their reports, in order (failed whole when the worker died:
+    `BrokenProcessPool`)."""
 
     workers: int
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]: ...
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]: ...
 
     def restart(self) -> None: ...
 
@@ -69,8 +73,8 @@ def _serve(connection: Connection, driver: int) -> None:
     while (tasks := chunks.get()) is not None:
         try:
             reply: tuple[bool, Any] = (True, play_tasks(tasks))
-        except Exception as error:  # a bug where the game was played: the driver says which
-            reply = (False, RuntimeError(f"{type(error).__name__}: {error}"))
+        except GameFailed as error:  # a bug where a game was played: the driver says which
+            reply = (False, error)
         connection.send(reply)
 
 
@@ -201,13 +205,13 @@ class LocalPool:
         self.workers = workers
         self._crew = _Crew(workers)
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
-        """The games' futures; failed with `BrokenProcessPool` when a worker has died since
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
+        """The chunk's future; failed with `BrokenProcessPool` when a worker has died since
         the pool was (re)started, so the runner replaces the pool and hands these games
         out again with the games that were out."""
         chunk: Future[list[GameReport]] = Future()
         self._crew.submit((tuple(tasks), chunk))
-        return split_chunk(chunk, len(tasks))
+        return chunk
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers now (the benchmark reads their CPU time)."""
@@ -243,38 +247,15 @@ class RayPool:
         self._remote: Any = ray.remote(max_retries=RAY_RETRIES, num_cpus=1)(play_tasks)
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
-    def submit(self, tasks: Sequence[GameTask]) -> list[Future[GameReport]]:
+    def submit(self, tasks: Sequence[GameTask]) -> Future[list[GameReport]]:
         chunk: Future[list[GameReport]] = self._remote.remote(tuple(tasks)).future()
-        return split_chunk(chunk, len(tasks))
+        return chunk
 
     def restart(self) -> None:
         """Ray replaces dead workers itself; nothing to do."""
 
     def close(self) -> None:
         self._ray.shutdown()
-
-
-def split_chunk(chunk: Future[list[GameReport]], games: int) -> list[Future[GameReport]]:
-    """One future per game of a chunk, settled when the chunk is: each with its game's
-    report, or all with the chunk's error (a worker that died takes the chunk with it), or
-    all cancelled with it."""
-    parts: list[Future[GameReport]] = [Future() for _ in range(games)]
-
-    def settle(done: Future[list[GameReport]]) -> None:
-        if done.cancelled():  # a pool stopped before the chunk began: its games were dropped
-            for part in parts:
-                part.cancel()
-            return
-        error = done.exception()
-        if error is not None:
-            for part in parts:
-                part.set_exception(error)
-            return
-        for part, report in zip(parts, done.result(), strict=True):
-            part.set_result(report)
-
-    chunk.add_done_callback(settle)
-    return parts
 
 
 def open_pool(workers: int | None, ray_address: str | None) -> Pool:
