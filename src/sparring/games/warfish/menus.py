@@ -25,6 +25,7 @@ from .actions import (
     Place,
     Transfer,
 )
+from .maps import Pair
 
 
 def valid_move_in_order(value: object) -> bool:
@@ -131,7 +132,7 @@ class AttackMenu(_Menu):
 
     __slots__ = ("dice", "pairs")
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...], dice: tuple[int, ...]) -> None:
+    def __init__(self, pairs: tuple[Pair, ...], dice: tuple[int, ...]) -> None:
         super().__init__(sum(dice) + len(dice), (STOP_ATTACKING,))
         self.pairs = pairs
         self.dice = dice
