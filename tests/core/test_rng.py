@@ -120,3 +120,14 @@ def test_draws_are_splitmix64_in_either_build(seed: int) -> None:
     assert drawn == [z % sizes[i % len(sizes)] for i, z in enumerate(outputs[:500])]
     chances = [rng.chance(37, "c") for _ in range(100)]
     assert chances == [z % 100 < 37 for z in outputs[500:]]
+
+
+@pytest.mark.parametrize("seed", [0, 2024, (1 << 63) + 11])
+def test_the_machine_word_draw_is_splitmix64_on_python_integers_too(seed: int) -> None:
+    """`Rng._draw`, the compiled build's way (machine words), is exact on unbounded
+    integers as well: run here on whichever build this is, against the reference."""
+    sizes = [2, 7776, (1 << 32) + 3, 1 << 62]
+    rng = Rng(seed)
+    drawn = [rng._draw(sizes[i % len(sizes)]) for i in range(400)]
+    outputs = _reference_outputs(seed, 400)
+    assert drawn == [z % sizes[i % len(sizes)] for i, z in enumerate(outputs)]

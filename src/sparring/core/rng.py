@@ -9,21 +9,21 @@ Draws are *labelled* (``"dodge"``, ``"first_mover"``...). Tests and scenarios ca
 outcome of the next draws of a label, and every draw is appended to `log` as
 ``(label, value)``, which replays record and verify.
 
-**Machine integers when compiled.** The state and each draw's arithmetic are typed `i64`:
-compiled (mypyc), that is one machine word whose additions, multiplications and left
-shifts wrap around modulo 2**64, exactly splitmix64's unsigned arithmetic; as pure Python
-the same code runs on unbounded integers. The one code serves both builds because it only
-asks what they agree on: (1) additions and multiplications agree modulo 2**64, and
-splitmix64 needs no more; (2) every right shift is masked to the bits a 64-bit logical
-shift keeps (``(z >> 30) & _LOW34``), so bits above the 64th (pure) or a sign (compiled)
-never enter; (3) the stored state and the output are brought back to 64 bits by the wrap
-step ``(z & _LOW63) | (((z >> 63) & 1) << 63)``, which leaves a machine word as it is and
-reduces an unbounded integer to ``[0, 2**64)``; (4) an output with the top bit set reads
-as negative compiled, so its remainder is taken of its unsigned value. The constants are
-splitmix64's, written as signed 64-bit values. Compiled, a draw allocates nothing for its
-arithmetic (on Python integers each 64-bit product is an arbitrary-precision object: that
-was a third of a Warfish dice roll's cost); interpreted, it costs about half as much
-again as the masked arithmetic on Python integers did.
+**Machine integers when compiled.** Compiled (mypyc), a draw's arithmetic runs in `i64`
+machine words (`_draw`), whose additions, multiplications and left shifts wrap around
+modulo 2**64, exactly splitmix64's unsigned arithmetic: a draw then allocates nothing for
+its arithmetic (on Python integers each 64-bit product is an arbitrary-precision object:
+that was a third of a Warfish dice roll's cost). `_draw` is exact on Python's unbounded
+integers too, because it only asks what both agree on: (1) additions and multiplications
+agree modulo 2**64, and splitmix64 needs no more; (2) every right shift is masked to the
+bits a 64-bit logical shift keeps (``(z >> 30) & _LOW34``), so bits above the 64th (pure)
+or a sign (compiled) never enter; (3) the stored state and the output are brought back to
+64 bits by the wrap step ``(z & _LOW63) | (((z >> 63) & 1) << 63)``, which leaves a
+machine word as it is and reduces an unbounded integer to ``[0, 2**64)``; (4) an output
+with the top bit set reads as negative compiled, so its remainder is taken of its
+unsigned value. Interpreted, though, those extra steps cost half as much again as masking
+each step to 64 bits, so the interpreted build draws that way instead (`_UNBOUNDED`,
+inlined in `below` and `chance`); both ways are tested against a plain splitmix64.
 """
 
 from __future__ import annotations
@@ -31,9 +31,14 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Final
 
+from .compiled import is_compiled
+
 if TYPE_CHECKING:  # a native integer type to mypyc; a plain int to the interpreter
     from mypy_extensions import i64
 
+#: Whether draws take Python's unbounded integers masked at each step (the interpreted
+#: build) rather than `_draw`'s machine words (module docstring).
+_UNBOUNDED: Final = not is_compiled()
 _MASK: Final = (1 << 64) - 1
 #: splitmix64's increment and multipliers, as signed 64-bit values (module docstring).
 _GOLDEN: Final[i64] = -0x61C8864680B583EB  # 0x9E3779B97F4A7C15
@@ -47,8 +52,8 @@ _LOW33: Final[i64] = (1 << 33) - 1
 
 
 def _mix(z: int) -> int:
-    """splitmix64's output function on an unsigned 64-bit value (seeding only; the draw
-    methods inline it in machine integers, see the module docstring)."""
+    """splitmix64's output function on an unsigned 64-bit value (the draw methods inline
+    it, in one of two ways: see the module docstring)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -107,6 +112,13 @@ class Rng:
             value = scripted[label].popleft()
             if not 0 <= value < n:
                 raise ValueError(f"scripted {label} outcome {value} is outside 0..{n - 1}")
+        elif _UNBOUNDED:
+            state: int = self._state
+            z = (state + 0x9E3779B97F4A7C15) & _MASK
+            self._state = z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = (z ^ (z >> 31)) % n
         else:
             value = self._draw(n)
         self.log.append((label, value))
@@ -119,14 +131,21 @@ class Rng:
             value = scripted[label].popleft()
             if value not in (0, 1):
                 raise ValueError(f"scripted {label} outcome must be true or false, got {value}")
+        elif _UNBOUNDED:
+            state: int = self._state
+            z = (state + 0x9E3779B97F4A7C15) & _MASK
+            self._state = z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = 1 if (z ^ (z >> 31)) % 100 < percent else 0
         else:
             value = 1 if self._draw(100) < percent else 0
         self.log.append((label, value))
         return value == 1
 
     def _draw(self, n: i64) -> i64:
-        """The next splitmix64 output modulo `n`, in machine integers when compiled (the
-        module docstring says why the same code is exact in both builds)."""
+        """The next splitmix64 output modulo `n`, in machine words when compiled (the
+        module docstring says why the same code is exact on Python integers too)."""
         z: i64 = self._state + _GOLDEN
         z = (z & _LOW63) | (((z >> 63) & 1) << 63)  # the wrap step
         self._state = z
