@@ -12,8 +12,8 @@ outcome of the next draws of a label, and every draw is appended to `log` as
 **Machine integers when compiled.** Compiled (mypyc), a draw's arithmetic runs in `i64`
 machine words (`_draw`), whose additions, multiplications and left shifts wrap around
 modulo 2**64, exactly splitmix64's unsigned arithmetic: a draw then allocates nothing for
-its arithmetic (on Python integers each 64-bit product is an arbitrary-precision object:
-that was a third of a Warfish dice roll's cost). `_draw` is exact on Python's unbounded
+its arithmetic (on Python integers each 64-bit product is an arbitrary-precision object,
+which made a draw cost as much compiled as interpreted). `_draw` is exact on Python's unbounded
 integers too, because it only asks what both agree on: (1) additions and multiplications
 agree modulo 2**64, and splitmix64 needs no more; (2) every right shift is masked to the
 bits a 64-bit logical shift keeps (``(z >> 30) & _LOW34``), so bits above the 64th (pure)
