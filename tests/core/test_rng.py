@@ -86,3 +86,48 @@ def test_scripted_tells_whether_the_next_draw_of_a_label_is_scripted() -> None:
     assert rng.scripted("die") and not rng.scripted("other")
     rng.below(6, "die")
     assert not rng.scripted("die")
+
+
+def _reference_outputs(seed: int, count: int) -> list[int]:
+    """splitmix64 written plainly on unbounded integers, masked to 64 bits at every step:
+    what `Rng` must draw, whatever arithmetic it draws with."""
+    mask = (1 << 64) - 1
+
+    def mix(z: int) -> int:
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    state = mix(seed & mask)
+    outputs = []
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        outputs.append(mix(state))
+    return outputs
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2024, -7, (1 << 64) + 5, (1 << 63) + 11])
+def test_draws_are_splitmix64_in_either_build(seed: int) -> None:
+    """The draws' machine-integer arithmetic (compiled: wrapping 64-bit words; pure:
+    unbounded integers) gives exactly splitmix64's outputs, those with the top bit set
+    included (about half; compiled they read as negative words), for sizes from 2 to
+    2**62 and for `chance`."""
+    sizes = [2, 3, 6, 100, 1000, 7776, (1 << 31) - 1, (1 << 32) + 3, (1 << 62) - 57, 1 << 62]
+    outputs = _reference_outputs(seed, 600)
+    assert sum(1 for z in outputs if z >> 63) > 200
+    rng = Rng(seed)
+    drawn = [rng.below(sizes[i % len(sizes)], "t") for i in range(500)]
+    assert drawn == [z % sizes[i % len(sizes)] for i, z in enumerate(outputs[:500])]
+    chances = [rng.chance(37, "c") for _ in range(100)]
+    assert chances == [z % 100 < 37 for z in outputs[500:]]
+
+
+@pytest.mark.parametrize("seed", [0, 2024, (1 << 63) + 11])
+def test_the_machine_word_draw_is_splitmix64_on_python_integers_too(seed: int) -> None:
+    """`Rng._draw`, the compiled build's way (machine words), is exact on unbounded
+    integers as well: run here on whichever build this is, against the reference."""
+    sizes = [2, 7776, (1 << 32) + 3, 1 << 62]
+    rng = Rng(seed)
+    drawn = [rng._draw(sizes[i % len(sizes)]) for i in range(400)]
+    outputs = _reference_outputs(seed, 400)
+    assert drawn == [z % sizes[i % len(sizes)] for i, z in enumerate(outputs)]

@@ -149,6 +149,11 @@ def test_menus_and_the_engine_refuse_non_integer_fields() -> None:
         with pytest.raises(IllegalAction, match="place at least 1 unit"):
             state.apply(bad)
     assert Attack(1, 2, "3") not in AttackMenu(((1, 2),), (3,))
+    # a territory named by True or 1.0 equals 1 in Python, but is no territory index
+    for source, target in ((True, 2), (1, 2.0), ("1", 2)):
+        assert Blitz(source, target) not in AttackMenu(((1, 2),), (3,))
+        assert Attack(source, target, 1) not in AttackMenu(((1, 2),), (3,))
+    assert Blitz(1, 2) in AttackMenu(((0, 2), (1, 2)), (1, 3))
     assert MoveIn(3.0) not in MoveInMenu(3, 5)
     assert Transfer(2, 3, None) not in TransferMenu(((2, 3),), (2,))
 

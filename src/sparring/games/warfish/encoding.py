@@ -121,7 +121,7 @@ class WarfishEncoding:
             self.amount_base + token: make(count) for token, count in amount_points(least, most)
         }
 
-    def _pairs(self, pairs: Sequence[tuple[int, int]], path: tuple[int, ...], last: Any) -> Menu:
+    def _pairs(self, pairs: Sequence[tuple[int, ...]], path: tuple[int, ...], last: Any) -> Menu:
         """The menu of a (source, target) decision after its verb: sources, then targets,
         then ``last(source, target)`` (the dice or amounts)."""
         if len(path) == 1:

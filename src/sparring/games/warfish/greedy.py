@@ -44,7 +44,7 @@ from .legal import ATTACK, MOVE_IN, NEUTRAL, PLACE, SETUP, TRADE, TRANSFER
 from .maps import MapView, members_getter
 from .odds import TABLE, blitz_table, capture_chance
 from .options import WarfishOptions
-from .views import View
+from .views import PlayerView, View
 
 ATTACK_ODDS: Final = 0.6
 CARD_ODDS: Final = 0.45
@@ -203,10 +203,19 @@ class GreedyAgent:
         self._focus_key, self._focus_now = key, best
         return best
 
-    def _value(self, view: View, info: MapInfo, target: int, focus: int) -> float:
-        """What taking `target` is worth, in rough units of one territory."""
+    def _value(
+        self,
+        view: View,
+        info: MapInfo,
+        owner: list[int | None],
+        players: list[PlayerView],
+        target: int,
+        focus: int,
+    ) -> float:
+        """What taking `target` is worth, in rough units of one territory (`owner` and
+        `players` are the view's, read once by the caller: it asks for many targets)."""
         c = info.continent_of[target]
-        holder = view.owner[target]
+        holder = owner[target]
         value = 1.0 + self._jitter[target]
         if self._stats_view is not view:
             self._new_view(view, info)
@@ -219,7 +228,7 @@ class GreedyAgent:
         if holder is not None and holder >= 0:
             if sole == holder:
                 value += info.bonus[c]
-            player = view.players[holder]
+            player = players[holder]
             if player.territories == 1:
                 value += 4.0 + player.cards
         return value
@@ -375,6 +384,7 @@ class GreedyAgent:
         """Where `left` new units gain the most: the own territory whose best attack (with
         those units added) has the highest value × capture chance."""
         me, owner, units, adj = self.seat, view.owner, view.units, info.adj
+        players = view.players
         own = _own(units)
         table = self._table(view)
         focus = self._focus(view, info)
@@ -397,7 +407,7 @@ class GreedyAgent:
                 chance = row[held] if held < len(row) else capture_chance(table, stack, held)
                 value = worth.get(t)
                 if value is None:
-                    value = worth[t] = self._value(view, info, t, focus)
+                    value = worth[t] = self._value(view, info, owner, players, t, focus)
                 if chance * value > best_score:
                     best, best_score = s, chance * value
         if best < 0:  # no enemy within reach of any open territory
@@ -416,13 +426,18 @@ class GreedyAgent:
         return self._blitz_odds
 
     def _attack(self, view: View, legal: Any, info: MapInfo) -> Any:
-        """A blitz on the best target with good odds, or stop."""
-        units = view.units
+        """A blitz on the best target with good odds, or stop. (The view's fields and the
+        menu's pairs are read once into typed locals: compiled, each read of a view field
+        is a lookup by name, and a typed pair's parts are read directly.)"""
+        owner, players, options = view.owner, view.players, view.options
+        units = _own(view.units)  # an attack's two ends are the seat's and seen by it
+        pairs: tuple[tuple[int, ...], ...] = legal.pairs
         table = self._table(view)
-        floor = CARD_ODDS if view.options.cards and not view.captured else ATTACK_ODDS
+        floor = CARD_ODDS if options.cards and not view.captured else ATTACK_ODDS
         best_score, focus = 0.0, -2
         source = target = -1
-        for s, t in legal.pairs:
+        for pair in pairs:
+            s, t = pair[0], pair[1]
             attackers, defenders = units[s], units[t]
             if attackers <= TABLE and defenders <= TABLE:
                 chance = table[attackers][defenders]
@@ -432,13 +447,12 @@ class GreedyAgent:
                 continue
             if focus == -2:
                 focus = self._focus(view, info)
-            score = chance * self._value(view, info, t, focus)
+            score = chance * self._value(view, info, owner, players, t, focus)
             if score > best_score:
                 source, target, best_score = s, t, score
         if source < 0:
             return STOP_ATTACKING
-        owner = view.owner
-        if view.options.fog and None in info.pick_near[target](owner):
+        if options.fog and None in info.pick_near[target](owner):
             return Blitz(source, target)  # a neighbour unseen: decide after the capture
         # `_move_in`'s choice, one decision early: all (clamped by the engine) or the minimum
         return Blitz(source, target, units[source] if self._ahead(owner, info, target) else 0)

@@ -26,6 +26,7 @@ from .actions import (
     Transfer,
 )
 from .dice import MAX_ATTACK_DICE
+from .maps import Pair
 from .menus import AttackMenu, MoveInMenu, PlaceMenu, TransferMenu, valid_move_in_order
 
 if TYPE_CHECKING:
@@ -104,23 +105,23 @@ def _place_menu(state: WarfishState, most: int) -> PlaceMenu:
     return PlaceMenu(territories, (most,) * len(territories))
 
 
-def attack_choices(state: WarfishState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+def attack_choices(state: WarfishState) -> tuple[tuple[Pair, ...], tuple[int, ...]]:
     """Every (source, target) the player to move may attack, with the most dice for each:
     sources in territory order (read off the kept `holdings`, not a scan of the map),
-    each one's targets in border order."""
+    each one's targets in border order; the pairs are the map's own (`attack_pairs`)."""
     if not attacks_left(state):
         return (), ()
-    seat, owner, units, adj = state.seat, state.owner, state.units, state.adj
-    pairs: list[tuple[int, int]] = []
+    seat, owner, units, rows = state.seat, state.owner, state.units, state.attack_pairs
+    pairs: list[Pair] = []
     dice: list[int] = []
     for source in state.holdings.of[seat]:  # plain loops: this runs at every attack
         most = units[source] - 1
         if most > 0:
             if most > MAX_ATTACK_DICE:
                 most = MAX_ATTACK_DICE
-            for target in adj[source]:
-                if owner[target] != seat:
-                    pairs.append((source, target))
+            for pair in rows[source]:
+                if owner[pair[1]] != seat:
+                    pairs.append(pair)
                     dice.append(most)
     return tuple(pairs), tuple(dice)
 

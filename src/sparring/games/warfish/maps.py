@@ -27,6 +27,11 @@ import msgspec
 
 from sparring.core.errors import BadInput
 
+#: A border as a ``(source, target)`` pair. Typed as a tuple of any length: compiled code
+#: then hands the map's own pair object on (a ``tuple[int, int]`` is unboxed into two
+#: machine values when read and made again as a new tuple when stored).
+Pair = tuple[int, ...]
+
 MAP_DIR = Path(__file__).with_name("maps")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -95,9 +100,18 @@ class WarfishMap:
     #: per continent, a function from a per-territory list to its members' entries (the
     #: income's "owns it whole" test, at every turn)
     holders: tuple[Callable[[Sequence[Any]], tuple[Any, ...]], ...] = field(init=False)
+    #: per territory, its borders out as pairs ``(t, target)`` in ``adj[t]``'s order, made
+    #: once: the attack menu, listed after every roll, holds these objects instead of
+    #: making a pair for every listed attack
+    attack_pairs: tuple[tuple[Pair, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", len(self.names))
+        object.__setattr__(
+            self,
+            "attack_pairs",
+            tuple(tuple((t, target) for target in targets) for t, targets in enumerate(self.adj)),
+        )
         object.__setattr__(
             self, "holders", tuple(members_getter(c.members) for c in self.continents)
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from .actions import (
     END_TURN,
@@ -25,6 +25,11 @@ from .actions import (
     Place,
     Transfer,
 )
+from .maps import Pair
+
+#: The attack and transfer phases' "stop" actions, one tuple each (not one per menu).
+_ATTACK_TAIL: Final = (STOP_ATTACKING,)
+_TRANSFER_TAIL: Final = (END_TURN,)
 
 
 def valid_move_in_order(value: object) -> bool:
@@ -131,8 +136,8 @@ class AttackMenu(_Menu):
 
     __slots__ = ("dice", "pairs")
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...], dice: tuple[int, ...]) -> None:
-        super().__init__(sum(dice) + len(dice), (STOP_ATTACKING,))
+    def __init__(self, pairs: tuple[Pair, ...], dice: tuple[int, ...]) -> None:
+        super().__init__(sum(dice) + len(dice), _ATTACK_TAIL)
         self.pairs = pairs
         self.dice = dice
 
@@ -146,10 +151,19 @@ class AttackMenu(_Menu):
         return Blitz(source, target)
 
     def max_dice(self, source: object, target: object) -> int:
-        try:
-            return self.dice[self.pairs.index((source, target))]
-        except ValueError:
+        """The most dice `source` may attack `target` with (0: not a listed attack). Every
+        attack played is looked up here: whole numbers are compared as such along the
+        pairs (compiled, machine integers), without making a pair to search for."""
+        if type(source) is not int or type(target) is not int:
             return 0
+        wanted_source: int = source
+        wanted_target: int = target
+        pairs = self.pairs
+        for index in range(len(pairs)):
+            pair = pairs[index]
+            if pair[0] == wanted_source and pair[1] == wanted_target:
+                return self.dice[index]
+        return 0
 
     def __contains__(self, action: object) -> bool:
         sent: Any = action  # fields as sent (see `PlaceMenu.__contains__`)
@@ -182,7 +196,7 @@ class TransferMenu(_Menu):
     __slots__ = ("caps", "pairs")
 
     def __init__(self, pairs: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> None:
-        super().__init__(sum(caps), (END_TURN,))
+        super().__init__(sum(caps), _TRANSFER_TAIL)
         self.pairs = pairs
         self.caps = caps
 

@@ -80,8 +80,9 @@ class WarfishState(Engine):
     setup menu, the same all through the setup), ``holdings`` (each seat's territories,
     `Holdings`: kept by the engine as territories change hands, rebuilt by `recount`);
     and, read only, copies of what the engine asks of the options and the map at every
-    step: ``adj`` (the map's borders), ``max_units``, ``attack_limit``
-    (`attacks_per_turn`), ``transfer_limit`` (`transfers_per_turn`), ``with_cards``.
+    step: ``adj`` (the map's borders), ``attack_pairs`` (the same as pairs), ``max_units``,
+    ``attack_limit`` (`attacks_per_turn`), ``transfer_limit`` (`transfers_per_turn`),
+    ``with_cards``.
     """
 
     _trades: int  # behind the `trades` property, with the next set's value
@@ -103,6 +104,7 @@ class WarfishState(Engine):
         # a native field is read directly, a field of the options struct or the map looked
         # up by name (a tenth of a roll's cost, counted over a blitz).
         self.adj = self.map.adj
+        self.attack_pairs = self.map.attack_pairs
         self.max_units = options.max_units
         self.attack_limit = options.attacks_per_turn
         self.transfer_limit = options.transfers_per_turn
@@ -598,8 +600,22 @@ class WarfishState(Engine):
         if defender >= 0:
             self.unit_count[defender] -= lost_d
         self.attacks += 1
-        event = (ATTACKED, PUBLIC, seat, source, target, attack_faces, defend_faces)
-        self._board_event((source, target), (*event, lost_a, lost_d, left_a, left_d))
+        self._board_event(
+            (source, target),
+            (
+                ATTACKED,
+                PUBLIC,
+                seat,
+                source,
+                target,
+                attack_faces,
+                defend_faces,
+                lost_a,
+                lost_d,
+                left_a,
+                left_d,
+            ),
+        )
 
     def _attack(self, action: Attack, seat: int) -> None:
         source, target = action.source, action.target
