@@ -53,13 +53,15 @@ LOOKALIKES: tuple[tuple[int, int], ...] = ((9, 10), (5, 7), (6, 8), (1, 3), (2, 
 #: How much chance of the match (0-1) a round-1 cut may give up to keep a look-alike pair
 #: more together.
 LOOKALIKE_TOLERANCE = 0.01
-#: Which team of the round-1 cut plays first, by its chance against a random rival team.
+#: Which team of the round-1 cut plays first, by its chance against a random rival team
+#: (measured: docs/agents.md, "Team plans").
 Opening = Literal["strongest", "middle", "weakest"]
 ROUND_ONE_TEAM: Opening = "middle"
 #: The rival's possible sets of eight left at round 2 that are weighed (the likeliest).
 ENEMY_RESTS = 6
-#: The rival's splits are weighed so by default (measured against "minimax").
-AGAINST: Against = "uniform"
+#: How the rival's round-2 splits are weighed: the worst for us (measured against "uniform":
+#: docs/agents.md, "Team plans").
+AGAINST: Against = "minimax"
 
 
 def match_value(wins: tuple[int, int], edges: Sequence[float], opener: int, fixed: bool) -> float:
