@@ -22,11 +22,21 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from sparring.core.playout import play_match
 from sparring.games.aquawar.actions import Pick
-from sparring.games.aquawar.agents import GreedyAgent
+from sparring.games.aquawar.agents import MIMIC_COPY, PICK_ORDER, GreedyAgent
+from sparring.games.aquawar.knowledge import Knowledge
 from sparring.games.aquawar.options import AquawarOptions
-from sparring.games.aquawar.plan import Against, Opening, plan_pick
+from sparring.games.aquawar.plan import (
+    LOOKALIKE_TOLERANCE,
+    Against,
+    Opening,
+    plan_pick,
+    round_one_plan,
+)
+from sparring.games.aquawar.roster import MIMIC
 from sparring.games.aquawar.spec import SPEC
 from sparring.games.aquawar.views import AquawarView
 
@@ -39,11 +49,23 @@ SEA_WOLF = 5
 
 
 class FixedPlan(GreedyAgent):
-    """Greedy turns, and the same three teams every match."""
+    """Greedy turns, and the same three teams every match. With `memory`, it also knows
+    every fish its rival played in earlier rounds (the contest AI keeps what it inferred
+    then; `duel` tells it), so those are never candidates for the rival's fish now."""
 
-    def __init__(self, seat: int, seed: int, plan: Sequence[Sequence[int]]) -> None:
+    def __init__(
+        self, seat: int, seed: int, plan: Sequence[Sequence[int]], memory: bool = False
+    ) -> None:
         super().__init__(seat, seed)
         self.plan = plan
+        self.memory = memory
+        self.rival_played: set[int] = set()
+
+    def _infer(self, view: AquawarView) -> Knowledge:
+        if self.memory:
+            known = sorted(set(view.enemy_revealed_before or []) | self.rival_played)
+            view = msgspec.structs.replace(view, enemy_revealed_before=known)
+        return super()._infer(view)
 
     def _pick(self, view: AquawarView, legal: Any) -> Pick:
         team = tuple(self.plan[view.round - 1])
@@ -51,24 +73,41 @@ class FixedPlan(GreedyAgent):
 
 
 class Planner(GreedyAgent):
-    """Greedy turns, picks by the match plan."""
+    """Greedy turns, picks by the match plan (round 1's cut keeping look-alikes together
+    where that costs at most `tolerance`)."""
 
-    def __init__(self, seat: int, seed: int, opening: Opening, against: Against) -> None:
+    def __init__(
+        self, seat: int, seed: int, opening: Opening, against: Against, tolerance: float
+    ) -> None:
         super().__init__(seat, seed)
         self.opening = opening
         self.against = against
+        self.tolerance = tolerance
 
     def _pick(self, view: AquawarView, legal: Any) -> Pick:
+        if view.round == 1:
+            team = round_one_plan(self.opening, self.tolerance)[0]
+            fish = tuple(sorted(team, key=PICK_ORDER.index))
+            return Pick(fish, MIMIC_COPY if MIMIC in fish else None)
         return plan_pick(view, legal, self.rng, self.opening, self.against)
 
 
 def make(name: str, seat: int, seed: int) -> GreedyAgent:
+    """An agent by name: ``greedy``, a contest plan (``contest-a``, with ``+memory`` the
+    rival's earlier fish known), or ``plan:OPENING:AGAINST[:TOLERANCE]``."""
     if name == "greedy":
         return GreedyAgent(seat, seed)
-    if name in CONTEST_PLANS:
-        return FixedPlan(seat, seed, CONTEST_PLANS[name])
-    _, opening, against = name.split(":")
-    return Planner(seat, seed, opening, against)  # type: ignore[arg-type]
+    plan_name, _, memory = name.partition("+")
+    if plan_name in CONTEST_PLANS:
+        return FixedPlan(seat, seed, CONTEST_PLANS[plan_name], memory == "memory")
+    _, opening, against, *tolerance = name.split(":")
+    return Planner(
+        seat,
+        seed,
+        opening,  # type: ignore[arg-type]
+        against,  # type: ignore[arg-type]
+        float(tolerance[0]) if tolerance else LOOKALIKE_TOLERANCE,
+    )
 
 
 def duel(ours: str, rival: str, seeds: Sequence[int]) -> dict[str, Any]:
@@ -79,7 +118,16 @@ def duel(ours: str, rival: str, seeds: Sequence[int]) -> dict[str, Any]:
             agents: list[GreedyAgent] = [None, None]  # type: ignore[list-item]
             agents[our_seat] = make(ours, our_seat, 2 * seed)
             agents[1 - our_seat] = make(rival, 1 - our_seat, 2 * seed + 1)
-            state = play_match(SPEC, seed, AquawarOptions(), agents)
+            other = agents[1 - our_seat]
+
+            def remember(
+                state: Any, events: Any, other: GreedyAgent = other, mine: int = our_seat
+            ) -> None:
+                if isinstance(other, FixedPlan):
+                    for result in state.round_results:
+                        other.rival_played.update(result["teams"][mine]["fish"])
+
+            state = play_match(SPEC, seed, AquawarOptions(), agents, on_events=remember)
             matches += state.winner == our_seat
             for result in state.round_results:
                 tally = rounds[result["round"]]
@@ -93,6 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=25)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ours", nargs="*", default=None)
+    parser.add_argument("--rivals", nargs="*", default=None)
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.seeds)
     ours = args.ours or [
@@ -103,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
             for a in ("uniform", "minimax")
         ),
     ]
-    rivals = ["greedy", *CONTEST_PLANS]
+    rivals = args.rivals or ["greedy", *CONTEST_PLANS]
     report: dict[str, Any] = {"seeds": [seeds.start, seeds.stop - 1]}
     for name in ours:
         per = {rival: duel(name, rival, seeds) for rival in rivals}
