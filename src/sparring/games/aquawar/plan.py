@@ -51,14 +51,15 @@ Against = Literal["uniform", "minimax"]
 #: Electric Eel (area attacks), the two infighters.
 LOOKALIKES: tuple[tuple[int, int], ...] = ((9, 10), (5, 7), (6, 8), (1, 3), (2, 4))
 #: How much chance of the match (0-1, against rival teams drawn alike) a round-1 cut may
-#: give up to keep a look-alike pair more together. The model cannot see what a rival that
-#: remembers our earlier fish learns from them; measured, keeping every pair together
-#: (0.13 of the model's chance) won far more (docs/agents.md, "Team plans").
-LOOKALIKE_TOLERANCE = 0.2
+#: give up to keep a look-alike pair more together. Keeping every pair together (0.2, at
+#: 0.13 of the model's chance, with the weakest team first) won far more on a proxy whose
+#: rival remembers our earlier fish, and far less against the contest AI itself
+#: (docs/agents.md, "Team plans").
+LOOKALIKE_TOLERANCE = 0.01
 #: Which team of the round-1 cut plays first, by its chance against a random rival team
 #: (measured: docs/agents.md, "Team plans").
 Opening = Literal["strongest", "middle", "weakest"]
-ROUND_ONE_TEAM: Opening = "weakest"
+ROUND_ONE_TEAM: Opening = "middle"
 #: The rival's possible sets of eight left at round 2 that are weighed (the likeliest).
 ENEMY_RESTS = 6
 #: How the rival's round-2 splits are weighed: the worst for us (measured against "uniform":
