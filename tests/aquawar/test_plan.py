@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import msgspec
+
 from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import Assert, Pick
 from sparring.games.aquawar.agents import GreedyAgent
@@ -253,3 +255,15 @@ def test_round_three_picks_the_four_fish_left() -> None:
     pick = plan_pick(seen, state.legal_actions(0), Rng(1))
     assert frozenset(pick.fish) == {MANTA, GREATWHITE, HAMMERHEAD, MIMIC}
     assert pick.mimic is not None
+
+
+def test_round_two_is_planned_even_from_a_view_without_round_ones_result() -> None:
+    # A bot's view rebuilt from another protocol may lack the earlier rounds' results:
+    # the opener is then unknown, and the pick is still one of the eight fish left.
+    state = AquawarState(6)
+    finish_picks(state, Pick((SEAWOLF, TURTLE, OCTOPUS, CLOWN)), Pick((1, 2, 3, 4)))
+    win_round(state, 0)
+    seen = msgspec.structs.replace(view(state, 0), rounds=[])
+    pick = plan_pick(seen, state.legal_actions(0), Rng(1))
+    assert pick in state.legal_actions(0)
+    assert not set(pick.fish) & {SEAWOLF, TURTLE, OCTOPUS, CLOWN}

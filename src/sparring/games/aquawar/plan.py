@@ -240,9 +240,14 @@ def plan_pick(
         ours = frozenset(ALL_FISH) - frozenset(seen.used or [])
         wins = (seen.wins[seat], seen.wins[1 - seat])
         fixed = seen.options.seat0_always_first
-        # The round's opener: seat 0 throughout with the option, else round 1's loser.
-        opens = seat == 0 if fixed else seen.rounds[-1].winner != seat
-        opener = 1 if opens else -1
+        # The round's opener: seat 0 throughout with the option, else round 1's loser
+        # (0, not known, if a view lacks round 1's result).
+        if fixed:
+            opener = 1 if seat == 0 else -1
+        elif seen.rounds:
+            opener = 1 if seen.rounds[-1].winner != seat else -1
+        else:
+            opener = 0
         rests = enemy_rests(seen, rng)
         pick = _as_pick(plan_round_two(ours, rests, wins, opener, fixed, against))
     else:
