@@ -12,7 +12,7 @@ from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Pick
-from sparring.games.aquawar.agents import RandomAgent, greedy_pick
+from sparring.games.aquawar.agents import RandomAgent
 from sparring.games.aquawar.belief import (
     MIMIC_COPIES,
     NORMAL_ATTACK_RATE,
@@ -25,6 +25,7 @@ from sparring.games.aquawar.belief import (
 from sparring.games.aquawar.determinize import Sampler, weighted_sampler
 from sparring.games.aquawar.knowledge import infer
 from sparring.games.aquawar.options import AquawarOptions
+from sparring.games.aquawar.plan import plan_pick
 from sparring.games.aquawar.roster import FISH
 from sparring.games.aquawar.search import candidates, evaluate, match_chance
 from sparring.games.aquawar.state import AquawarState
@@ -214,13 +215,13 @@ def test_with_nothing_known_passing_is_the_only_candidate() -> None:
     assert candidates(view(state, 0), state.legal_actions(0), Rng(1)) == [PASS]
 
 
-def test_a_pick_is_the_greedy_pick_and_turn_actions_are_all_searched() -> None:
+def test_a_pick_is_the_plans_pick_and_turn_actions_are_all_searched() -> None:
     state = AquawarState(5)
     legal = state.legal_actions(0)
     seen = view(state, 0)
     chosen = candidates(seen, legal, Rng(1))
     assert len(chosen) == 1 and isinstance(chosen[0], Pick)
-    assert chosen == [greedy_pick(seen, legal)]
+    assert chosen == [plan_pick(seen, legal, Rng(1))]
     fight = ahead_position()
     menu = fight.legal_actions(0)
     assert candidates(view(fight, 0), menu, Rng(1)) is menu

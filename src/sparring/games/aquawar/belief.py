@@ -153,6 +153,11 @@ class Belief:
         self._total = total
         self._weights = weights
 
+    @property
+    def weights(self) -> list[float]:
+        """Each pooled team's weight (not normalised), in the order of `teams`."""
+        return self._weights
+
     def draw(self, rng: Rng) -> Team:
         """One team, in proportion to its weight."""
         point = rng.below(_RESOLUTION, LABEL) / _RESOLUTION * self._total

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from sparring.core.rng import Rng
 
 from .actions import ASSERTS, PASS, Action, Pick
-from .agents import greedy_pick
 from .determinize import Sampler
+from .plan import plan_pick
 from .roster import MAX_HP
 from .state import ACT, ASSERT, ASSERT_HP_LOSS, AquawarState
 from .views import AquawarView
@@ -94,13 +94,13 @@ def leverage(wins: Sequence[int]) -> float:
 
 
 def candidates(view: AquawarView, legal: Sequence[Action], rng: Rng) -> Sequence[Action]:
-    """The searching seat's choices worth searching, from its view: its greedy pick (a
-    search cannot judge a team before it plays: every position of the pick phase looks
-    even), the pass and the assertions its belief makes likely enough (`ASSERT_BELIEF`),
-    or every turn action."""
+    """The searching seat's choices worth searching, from its view: the pick of its match
+    plan (`plan.plan_pick`: a search cannot judge a team before it plays, every position
+    of the pick phase looks even, so the team model does), the pass and the assertions its
+    belief makes likely enough (`ASSERT_BELIEF`), or every turn action."""
     first = legal[0]
     if isinstance(first, Pick):
-        return [greedy_pick(view, legal)]
+        return [plan_pick(view, legal, rng)]
     if first is not PASS:
         return legal
     belief = Sampler(view, weighted=True).belief(rng)

@@ -1,0 +1,63 @@
+"""`benchmarks/aquawar_teams.py`: the rounds it plays are random teams over whole matches,
+and its fit recovers a known team model from rounds drawn by that model."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+from sparring.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "aquawar_teams.py"
+STRONG, WEAK = 5, 4
+
+
+def run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_play_writes_every_round_of_random_teams(tmp_path: Path) -> None:
+    out = tmp_path / "rounds.jsonl"
+    run("play", "--matches", "2", "--seed", "3", "--out", str(out))
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 6  # all three rounds of each match
+    for match in (rows[:3], rows[3:]):
+        for seat in (0, 1):
+            fish = [f for row in match for f in row["teams"][seat]]
+            assert sorted(fish) == list(range(1, 13))  # each fish plays exactly once
+        assert all(row["winner"] in (0, 1) and row["first"] in (0, 1) for row in match)
+
+
+def test_fit_recovers_a_known_model(tmp_path: Path) -> None:
+    # Rounds drawn from a model where one fish is worth 2 and another -2, every other
+    # fish and pair 0, and no opener's edge.
+    rng = Rng(11)
+    teams = list(combinations(range(1, 13), 4))
+    lines = []
+    for _ in range(1500):
+        a, b = teams[rng.below(len(teams), "a")], teams[rng.below(len(teams), "b")]
+
+        def worth(team: tuple[int, ...]) -> float:
+            return 2.0 * (STRONG in team) - 2.0 * (WEAK in team)
+
+        p = 1 / (1 + math.exp(worth(b) - worth(a)))
+        winner = 0 if rng.below(10_000, "w") < p * 10_000 else 1
+        row = {"teams": [list(a), list(b)], "first": rng.below(2, "f"), "winner": winner}
+        lines.append(json.dumps(row))
+    path = tmp_path / "rounds.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    report = json.loads(run("fit", str(path)))
+    fish = {int(k): v for k, v in report["fish"].items()}
+    assert max(fish, key=lambda f: fish[f]) == STRONG
+    assert min(fish, key=lambda f: fish[f]) == WEAK
+    assert abs(report["first_mover"]) < 0.2
+    held = report["held_out_score"]["model"]
+    assert held["log_loss"] < math.log(2) and held["accuracy"] > 0.6
