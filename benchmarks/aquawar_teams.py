@@ -37,6 +37,7 @@ from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.roster import ALL_FISH, MIMIC
 from sparring.games.aquawar.spec import SPEC
 from sparring.games.aquawar.views import AquawarView
+from warfish_judge import solve
 
 PAIRS = list(combinations(ALL_FISH, 2))
 #: Feature layout: one per fish, one per pair, then the first mover's edge.
@@ -90,24 +91,6 @@ def rows_of(path: str) -> list[tuple[dict[int, float], int]]:
     return rows
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the system is small and positive)."""
-    n = len(vector)
-    m = [[*row, vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            factor = m[r][col] / m[col][col]
-            if factor:
-                for c in range(col, n + 1):
-                    m[r][c] -= factor * m[col][c]
-    out = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        out[r] = (m[r][n] - sum(m[r][c] * out[c] for c in range(r + 1, n))) / m[r][r]
-    return out
-
-
 def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
@@ -131,7 +114,7 @@ def fit(
                 row = hess[i]
                 for j, u in items:
                     row[j] += h * v * u
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         w = [w[i] - step[i] for i in range(N_FEATURES)]
     return w
 
