@@ -112,8 +112,6 @@ PAIR_WEIGHT: dict[tuple[int, int], float] = {
     (11, 12): 0.171,
 }
 #: The round's opener's edge, in the same units.
-FIRST_MOVER_EDGE = 0.272
-FIRST_MOVER_EDGE = 0.238
 FIRST_MOVER_EDGE = 0.238
 
 
