@@ -159,8 +159,8 @@ class Dispatcher:
 
     def _until_due(self, recorded_at: float, left: int | None, out: int) -> float:
         """Seconds until the games finished are due to be recorded: `RECORD_SECONDS` after
-        the last batch, or at once near the round's end — every game handed out (`left`
-        none) and no more than a chunk per worker still `out` — so the last batch, recorded
+        the last batch, or at once near the round's end — every game handed out (`left` 0)
+        and no more than a chunk per worker still `out` — so the last batch, recorded
         after the last game, is short."""
         if left == 0 and out <= self._pool.workers * self._chunk:
             return 0.0
