@@ -25,7 +25,10 @@ menu at the root (`Search.candidates`, from the view alone): the search then cho
 among those actions, and plays a single one at once. A game may also price the root's
 choices for what the tree cannot see (`Search.root_costs`, from the view alone: what an
 action gives away to rivals who infer from it); each return an action backs up at the
-root is then less its cost, so both the exploration and the decision weigh it.
+root is then less its cost, so both the exploration and the decision weigh it. A game
+whose views drop what a seat saw earlier may keep a memory of the match
+(`Search.recall`): the agent folds each view it is shown into it, and searches the view
+as remembered.
 
 **Opponents** are modelled in the agent's own tree (single observer), with nodes keyed by
 what the agent observes, so moves it cannot see are not told apart (as in the
@@ -124,6 +127,8 @@ class ISMCTSAgent:
         #: Iterations run by the last decision (0 when it had a single legal action); on
         #: common samples, an iteration is one sample played by every root choice.
         self.last_iterations = 0
+        #: What the game's `Search.recall` keeps of the match so far (None: nothing yet).
+        self.memory: Any = None
 
     def act(self, view: View, legal: Sequence[Any]) -> Any:
         """The choice with the game's default decision clock."""
@@ -138,6 +143,9 @@ class ISMCTSAgent:
         their share of the decision's time too."""
         started = time.perf_counter()
         self.last_iterations = 0
+        recall = self.spec.search.recall
+        if recall is not None:
+            self.memory, view = recall(self.memory, view)
         if len(legal) > 1 and self.spec.search.candidates is not None:
             legal = self.spec.search.candidates(view, legal, self.rng)
         if len(legal) == 1:

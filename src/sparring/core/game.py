@@ -362,6 +362,13 @@ class Search:
     is worth nothing there): a cost, in the returns' units, per action of the root's menu
     (absent: none), taken off every return that action backs up at the root.
 
+    ``recall(memory, view) -> (memory, view)`` is the game's memory of a match, for a view
+    that drops what the seat saw earlier (an ended round's log): the search folds every view
+    it is shown into what it remembers (``None`` at first; the game starts afresh when the
+    view shows a new match) and reads the view ``recall`` returns — the same view with what
+    the memory proves put back — in place of the one it was shown. Only the seat's own
+    views go in, so the search stays honest.
+
     With ``common_samples`` (for a flat search) every sample is played once by each of the
     root's choices, on its own copy, so they are compared on the same hidden values and the
     same dice; the decision is the choice with the best mean over those whole rounds.
@@ -380,6 +387,7 @@ class Search:
     tree_depth: int | None = None
     root_costs: Callable[[View, Sequence[Any], Rng], Mapping[Any, float]] | None = None
     common_samples: bool = False
+    recall: Callable[[Any, View], tuple[Any, View]] | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,12 @@ dodge is, by chance, unlikely to be a dodger either: each damage instance past a
 Turtle's shields is dodged 30 % of the time. So each team is also weighted by the chance
 of the blocks each enemy fish showed out of the damage instances it met
 (`damage_rolls`), under its behaviour.
+
+**Fish played before** (`before_likelihood`). A fish plays once a match, so in round 2 or
+3 a team holding a fish the enemy played earlier is impossible. The view names only the
+earlier fish our assertions revealed, but the logs of the ended rounds said far more: the
+search's memory (`memory.recall`) weighs the sets of fish the enemy may have played then,
+and each team is weighted by the chance that it holds none of them.
 """
 
 from __future__ import annotations
@@ -64,8 +70,13 @@ NORMAL_ATTACK = "normalattack"
 #: The fish a Mimic may copy: any of the other 11 (rulings, item 10).
 MIMIC_COPIES = len(ALL_FISH) - 1
 _RESOLUTION = 1 << 30
+#: The least weight `before_likelihood` gives a team, relative to one the memory finds
+#: surely unplayed.
+BEFORE_FLOOR = 0.01
 
 Team = tuple[list[int], list[int]]
+#: Weighted sets of the fish the enemy may have played in the rounds that have ended.
+PlayedBefore = Sequence[tuple[frozenset[int], float]]
 
 
 def enemy_choices(log: Sequence[dict[str, Any]], enemy: int) -> list[tuple[int, int]]:
@@ -127,6 +138,19 @@ def mimic_prior(kinds: Sequence[int], knowledge: Knowledge) -> float:
     return 1.0
 
 
+def before_likelihood(kinds: Sequence[int], before: PlayedBefore) -> float:
+    """The chance that the team `kinds` holds no fish the enemy played in an earlier round,
+    by `before` (weighted sets of the fish it may have played then): a fish plays once a
+    match. At least `BEFORE_FLOOR`, so that a memory that missed the truth excludes no
+    team the log allows."""
+    if not before:
+        return 1.0
+    team = frozenset(kinds)
+    total = sum(weight for _, weight in before)
+    apart = sum(weight for played, weight in before if not played & team)
+    return max(BEFORE_FLOOR, apart / total)
+
+
 class Belief:
     """The weighted pool of enemy teams for one view (see the module docstring)."""
 
@@ -137,12 +161,14 @@ class Belief:
         rolls: Sequence[tuple[int, int]],
         draw_team: Callable[[Knowledge, Rng], Team],
         rng: Rng,
+        before: PlayedBefore = (),
     ) -> None:
         self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
         weights = [
             likelihood(behaviour, choices)
             * dodge_likelihood(behaviour, rolls)
             * mimic_prior(kinds, knowledge)
+            * before_likelihood(kinds, before)
             for kinds, behaviour in self.teams
         ]
         self._cumulative: list[float] = []

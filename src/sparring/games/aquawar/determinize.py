@@ -43,7 +43,7 @@ from .knowledge import (
 from .picks import PickSpace
 from .roster import ALL_FISH, MIMIC
 from .state import PICK, AquawarState
-from .views import AquawarView, OwnFish
+from .views import AquawarView, OwnFish, RememberedView
 
 LABEL = "determinize"
 _PRIVATE = (TEAM, SKILL_DETAIL)
@@ -265,7 +265,8 @@ class Sampler:
             enemy = 1 - self.seat
             choices = enemy_choices(self.view.log, enemy)
             rolls = damage_rolls(self.view.log, enemy)
-            self._belief = Belief(self.knowledge(), choices, rolls, _draw_team, rng)
+            before = self.view.enemy_before if isinstance(self.view, RememberedView) else ()
+            self._belief = Belief(self.knowledge(), choices, rolls, _draw_team, rng, before)
         return self._belief
 
     def sample(self, rng: Rng) -> AquawarState:

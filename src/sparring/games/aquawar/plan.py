@@ -33,16 +33,15 @@ from functools import cache
 from itertools import combinations
 from typing import Any, Literal
 
-import msgspec
-
 from sparring.core.rng import Rng
 
 from .actions import Pick
 from .agents import MIMIC_COPY, PICK_ORDER, greedy_pick
 from .determinize import Sampler
+from .memory import ended_round_view
 from .roster import ALL_FISH, MIMIC
 from .teams import FIRST_MOVER_EDGE, strength, win_chance
-from .views import AquawarView, PublicFish
+from .views import AquawarView
 
 Team = frozenset[int]
 Against = Literal["uniform", "minimax"]
@@ -191,30 +190,12 @@ def round_one_plan(
     return first, others[0], others[1]
 
 
-def _round_one_view(seen: AquawarView) -> AquawarView:
-    """Round 1's view at its end, as far as the inference reads it, from a round-2 pick's
-    view (whose ``previous_log`` is round 1's log): its log, the rival fish our assertions
-    revealed in it, nothing played before it."""
-    log = seen.previous_log if isinstance(seen.previous_log, list) else []
-    revealed = {
-        event["pos"]: event["guess"]
-        for event in log
-        if event["kind"] == "assert" and event["seat"] == seen.seat and event["success"]
-    }
-    return msgspec.structs.replace(
-        seen,
-        round=1,
-        log=log,
-        enemy_team=[PublicFish(pos=p, fish=revealed.get(p), hp=0, alive=False) for p in range(4)],
-        enemy_revealed_before=[],
-        my_team=[],
-    )
-
-
 def enemy_rests(seen: AquawarView, rng: Rng) -> list[tuple[Team, float]]:
     """The rival's eight fish left after round 1, from a round-2 pick's view: the search's
     belief over its round-1 team (`Sampler.belief`), the likeliest `ENEMY_RESTS` sets."""
-    belief = Sampler(_round_one_view(seen), weighted=True).belief(rng)
+    log = seen.previous_log if isinstance(seen.previous_log, list) else []
+    round_one = ended_round_view(seen, log, 1, frozenset())
+    belief = Sampler(round_one, weighted=True).belief(rng)
     weights: dict[Team, float] = {}
     everything = frozenset(ALL_FISH)
     for pos_team, weight in zip(belief.teams, belief.weights, strict=True):

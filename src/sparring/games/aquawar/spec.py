@@ -23,6 +23,7 @@ from .agents import AGENTS
 from .conceal import root_costs
 from .determinize import determinize, weighted_sampler
 from .hidden import plant_sentinels, scramble_hidden
+from .memory import recall
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
 from .search import ROLLOUT_STEPS, candidates, evaluate
@@ -88,6 +89,7 @@ SPEC = GameSpec(
         candidates=candidates,
         lean_view=lean_view,
         root_costs=root_costs,
+        recall=recall,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(

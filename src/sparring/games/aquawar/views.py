@@ -100,6 +100,21 @@ class AquawarView(ViewStruct, kw_only=True):
     enemy_revealed_before: list[FishId] | UnsetType = UNSET
 
 
+class RememberedView(AquawarView, kw_only=True):
+    """A seat's view with what its memory of the match adds (`memory.recall`), read by the
+    seat's own search and never sent: ``enemy_before`` weighs the sets of fish the enemy
+    may have played in the rounds that have ended, by what their logs showed."""
+
+    enemy_before: list[tuple[frozenset[FishId], float]] = msgspec.field(default_factory=list)
+
+
+def as_shown(seen: AquawarView) -> AquawarView:
+    """`seen` as the engine showed it, without what a memory added."""
+    if type(seen) is AquawarView:
+        return seen
+    return AquawarView(**{name: getattr(seen, name) for name in AquawarView.__struct_fields__})
+
+
 def _own_fish(state: AquawarState, seat: int) -> list[OwnFish]:
     return [
         OwnFish(
