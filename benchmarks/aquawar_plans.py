@@ -22,12 +22,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
+from aquawar_teams import Remembering, remember_rivals
 from sparring.core.playout import play_match
 from sparring.games.aquawar.actions import Pick
 from sparring.games.aquawar.agents import MIMIC_COPY, PICK_ORDER, GreedyAgent
-from sparring.games.aquawar.knowledge import Knowledge
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.plan import (
     LOOKALIKE_TOLERANCE,
@@ -48,24 +46,16 @@ CONTEST_PLANS: dict[str, tuple[tuple[int, ...], ...]] = {
 SEA_WOLF = 5
 
 
-class FixedPlan(GreedyAgent):
+class FixedPlan(Remembering):
     """Greedy turns, and the same three teams every match. With `memory`, it also knows
     every fish its rival played in earlier rounds (the contest AI keeps what it inferred
-    then; `duel` tells it), so those are never candidates for the rival's fish now."""
+    then), so those are never candidates for the rival's fish now."""
 
     def __init__(
         self, seat: int, seed: int, plan: Sequence[Sequence[int]], memory: bool = False
     ) -> None:
-        super().__init__(seat, seed)
+        super().__init__(seat, seed, memory)
         self.plan = plan
-        self.memory = memory
-        self.rival_played: set[int] = set()
-
-    def _infer(self, view: AquawarView) -> Knowledge:
-        if self.memory:
-            known = sorted(set(view.enemy_revealed_before or []) | self.rival_played)
-            view = msgspec.structs.replace(view, enemy_revealed_before=known)
-        return super()._infer(view)
 
     def _pick(self, view: AquawarView, legal: Any) -> Pick:
         team = tuple(self.plan[view.round - 1])
@@ -118,16 +108,9 @@ def duel(ours: str, rival: str, seeds: Sequence[int]) -> dict[str, Any]:
             agents: list[GreedyAgent] = [None, None]  # type: ignore[list-item]
             agents[our_seat] = make(ours, our_seat, 2 * seed)
             agents[1 - our_seat] = make(rival, 1 - our_seat, 2 * seed + 1)
-            other = agents[1 - our_seat]
-
-            def remember(
-                state: Any, events: Any, other: GreedyAgent = other, mine: int = our_seat
-            ) -> None:
-                if isinstance(other, FixedPlan):
-                    for result in state.round_results:
-                        other.rival_played.update(result["teams"][mine]["fish"])
-
-            state = play_match(SPEC, seed, AquawarOptions(), agents, on_events=remember)
+            state = play_match(
+                SPEC, seed, AquawarOptions(), agents, on_events=remember_rivals(agents)
+            )
             matches += state.winner == our_seat
             for result in state.round_results:
                 tally = rounds[result["round"]]

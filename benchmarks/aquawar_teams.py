@@ -27,12 +27,16 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
+
+import msgspec
 
 from sparring.core.playout import play_match
 from sparring.games.aquawar.actions import Pick
 from sparring.games.aquawar.agents import MIMIC_COPY, GreedyAgent
+from sparring.games.aquawar.knowledge import Knowledge
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.roster import ALL_FISH, MIMIC
 from sparring.games.aquawar.spec import SPEC
@@ -44,7 +48,38 @@ PAIRS = list(combinations(ALL_FISH, 2))
 N_FEATURES = len(ALL_FISH) + len(PAIRS) + 1
 
 
-class RandomTeamGreedy(GreedyAgent):
+class Remembering(GreedyAgent):
+    """Greedy play that, with `memory`, also knows every fish its rival played in earlier
+    rounds (as the original contest's AI keeps what it inferred then, and our search its
+    memory of the match), so those are never candidates for the rival's fish now; the
+    match's loop tells it (`remember_rivals`)."""
+
+    def __init__(self, seat: int, seed: int, memory: bool = False) -> None:
+        super().__init__(seat, seed)
+        self.memory = memory
+        self.rival_played: set[int] = set()
+
+    def _infer(self, view: AquawarView) -> Knowledge:
+        if self.memory:
+            known = sorted(set(view.enemy_revealed_before or []) | self.rival_played)
+            view = msgspec.structs.replace(view, enemy_revealed_before=known)
+        return super()._infer(view)
+
+
+def remember_rivals(agents: Sequence[GreedyAgent]) -> Callable[[Any, Any], None]:
+    """`play_match`'s ``on_events``: each `Remembering` agent learns its rival's teams of the
+    rounds that have ended."""
+
+    def remember(state: Any, events: Any) -> None:
+        for seat, agent in enumerate(agents):
+            if isinstance(agent, Remembering):
+                for result in state.round_results:
+                    agent.rival_played.update(result["teams"][1 - seat]["fish"])
+
+    return remember
+
+
+class RandomTeamGreedy(Remembering):
     """Greedy play with a uniformly random team each round, drawn with its own source."""
 
     def _pick(self, view: AquawarView, legal: Any) -> Pick:
@@ -55,16 +90,24 @@ class RandomTeamGreedy(GreedyAgent):
         return Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
 
 
-def play(matches: int, seed: int, out: str) -> None:
+def play(matches: int, seed: int, out: str, memory: bool = False) -> None:
     options = AquawarOptions(play_all_rounds=True)
     with open(out, "a", encoding="utf-8") as sink:
         for number in range(matches):
             game_seed = seed + number
-            agents = [RandomTeamGreedy(0, 2 * game_seed), RandomTeamGreedy(1, 2 * game_seed + 1)]
-            state = play_match(SPEC, game_seed, options, agents)
+            agents = [
+                RandomTeamGreedy(0, 2 * game_seed, memory),
+                RandomTeamGreedy(1, 2 * game_seed + 1, memory),
+            ]
+            state = play_match(SPEC, game_seed, options, agents, on_events=remember_rivals(agents))
             for result in state.round_results:
                 teams = [sorted(team["fish"]) for team in result["teams"]]
-                row = {"teams": teams, "first": result["first_mover"], "winner": result["winner"]}
+                row = {
+                    "round": result["round"],
+                    "teams": teams,
+                    "first": result["first_mover"],
+                    "winner": result["winner"],
+                }
                 sink.write(json.dumps(row) + "\n")
 
 
@@ -81,11 +124,13 @@ def features(team: list[int], other: list[int], first: bool) -> dict[int, float]
     return {i: v for i, v in x.items() if v}
 
 
-def rows_of(path: str) -> list[tuple[dict[int, float], int]]:
+def rows_of(path: str, rounds: Sequence[int] = (1, 2, 3)) -> list[tuple[dict[int, float], int]]:
     rows = []
     with open(path, encoding="utf-8") as source:
         for line in source:
             row = json.loads(line)
+            if row.get("round", 1) not in rounds and "round" in row:
+                continue
             a, b = row["teams"]
             rows.append((features(a, b, row["first"] == 0), 1 if row["winner"] == 0 else 0))
     return rows
@@ -146,16 +191,25 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--matches", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True)
+    p.add_argument("--memory", action="store_true", help="each seat knows its rival's earlier fish")
     f = sub.add_parser("fit")
-    f.add_argument("rounds")
+    f.add_argument("rounds", help="the rounds' file")
     f.add_argument("--holdout", type=float, default=0.2)
     f.add_argument("--ridge", type=float, default=3.0)
     f.add_argument("--python", action="store_true", help="print teams.py's constants instead")
+    f.add_argument(
+        "--rounds",
+        type=int,
+        nargs="*",
+        default=[1, 2, 3],
+        dest="rounds_kept",
+        help="fit the rounds of these numbers only",
+    )
     args = parser.parse_args(argv)
     if args.command == "play":
-        play(args.matches, args.seed, args.out)
+        play(args.matches, args.seed, args.out, args.memory)
         return
-    rows = rows_of(args.rounds)
+    rows = rows_of(args.rounds, args.rounds_kept)
     cut = int(len(rows) * (1 - args.holdout))
     train, held = rows[:cut], rows[cut:]
     everything = set(range(N_FEATURES))

@@ -61,3 +61,45 @@ def test_fit_recovers_a_known_model(tmp_path: Path) -> None:
     assert abs(report["first_mover"]) < 0.2
     held = report["held_out_score"]["model"]
     assert held["log_loss"] < math.log(2) and held["accuracy"] > 0.6
+
+
+def test_play_with_memory_numbers_the_rounds_and_fit_keeps_the_rounds_asked(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "rounds.jsonl"
+    run("play", "--matches", "2", "--seed", "3", "--memory", "--out", str(out))
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["round"] for row in rows] == [1, 2, 3, 1, 2, 3]
+    report = json.loads(run("fit", str(out), "--rounds", "2", "3", "--holdout", "0.5"))
+    assert report["rounds"] == 4
+
+
+def test_a_remembering_rival_never_counts_our_earlier_fish_as_candidates() -> None:
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        from aquawar_teams import RandomTeamGreedy, remember_rivals
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    from sparring.core.playout import play_match
+    from sparring.games.aquawar.knowledge import Knowledge
+    from sparring.games.aquawar.options import AquawarOptions
+    from sparring.games.aquawar.spec import SPEC
+    from sparring.games.aquawar.views import AquawarView
+
+    seen: list[tuple[int, set[int], frozenset[int]]] = []
+
+    class Watched(RandomTeamGreedy):
+        def _infer(self, view: AquawarView) -> Knowledge:
+            knowledge = super()._infer(view)
+            if view.enemy_team:
+                seen.append((view.round, set(self.rival_played), knowledge.excluded))
+            return knowledge
+
+    agents = [Watched(0, 1, memory=True), RandomTeamGreedy(1, 2, memory=False)]
+    state = play_match(
+        SPEC, 5, AquawarOptions(play_all_rounds=True), agents, on_events=remember_rivals(agents)
+    )
+    assert {r for r, _, _ in seen} == {1, 2, 3}
+    for number, played, excluded in seen:
+        assert len(played) == 4 * (number - 1) and played <= excluded
+    assert state.round_results[2]["round"] == 3
