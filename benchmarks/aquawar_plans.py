@@ -62,14 +62,20 @@ class FixedPlan(Remembering):
         return Pick(team, SEA_WOLF if 12 in team else None)
 
 
-class Planner(GreedyAgent):
+class Planner(Remembering):
     """Greedy turns, picks by the match plan (round 1's cut keeping look-alikes together
-    where that costs at most `tolerance`)."""
+    where that costs at most `tolerance`); with `memory`, as `FixedPlan`."""
 
     def __init__(
-        self, seat: int, seed: int, opening: Opening, against: Against, tolerance: float
+        self,
+        seat: int,
+        seed: int,
+        opening: Opening,
+        against: Against,
+        tolerance: float,
+        memory: bool = False,
     ) -> None:
-        super().__init__(seat, seed)
+        super().__init__(seat, seed, memory)
         self.opening = opening
         self.against = against
         self.tolerance = tolerance
@@ -83,20 +89,23 @@ class Planner(GreedyAgent):
 
 
 def make(name: str, seat: int, seed: int) -> GreedyAgent:
-    """An agent by name: ``greedy``, a contest plan (``contest-a``, with ``+memory`` the
-    rival's earlier fish known), or ``plan:OPENING:AGAINST[:TOLERANCE]``."""
-    if name == "greedy":
-        return GreedyAgent(seat, seed)
+    """An agent by name: ``greedy``, a contest plan (``contest-a``) or
+    ``plan:OPENING:AGAINST[:TOLERANCE]``; with ``+memory``, it knows its rival's fish of
+    earlier rounds."""
     plan_name, _, memory = name.partition("+")
+    remembers = memory == "memory"
+    if plan_name == "greedy":
+        return Remembering(seat, seed, remembers)
     if plan_name in CONTEST_PLANS:
-        return FixedPlan(seat, seed, CONTEST_PLANS[plan_name], memory == "memory")
-    _, opening, against, *tolerance = name.split(":")
+        return FixedPlan(seat, seed, CONTEST_PLANS[plan_name], remembers)
+    _, opening, against, *tolerance = plan_name.split(":")
     return Planner(
         seat,
         seed,
         opening,  # type: ignore[arg-type]
         against,  # type: ignore[arg-type]
         float(tolerance[0]) if tolerance else LOOKALIKE_TOLERANCE,
+        remembers,
     )
 
 
