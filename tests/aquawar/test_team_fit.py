@@ -11,6 +11,7 @@ from itertools import combinations
 from pathlib import Path
 
 from sparring.core.rng import Rng
+from sparring.games.aquawar.plan import round_one_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "aquawar_teams.py"
@@ -103,3 +104,19 @@ def test_a_remembering_rival_never_counts_our_earlier_fish_as_candidates() -> No
     for number, played, excluded in seen:
         assert len(played) == 4 * (number - 1) and played <= excluded
     assert state.round_results[2]["round"] == 3
+
+
+def test_the_split_benchmark_plays_each_split_through_all_three_rounds() -> None:
+    script = SCRIPT.parent / "aquawar_splits.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--matches", "2", "--part", "5/70"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert report["first"] == sorted(round_one_plan()[0])
+    ((split, won),) = report["splits"].items()
+    fish = [int(f) for f in split.split(",")]
+    assert len(fish) == 4 and not set(fish) & set(report["first"])
+    assert won["played"] == 2 and 0 <= won["round2"] <= 2 and 0 <= won["round3"] <= 2
