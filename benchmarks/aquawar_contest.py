@@ -15,12 +15,14 @@ named on the command line only, so nothing of it lives in this repository. With
 ``sparring compare`` at the game's own clock and stores them in the database; either way
 it then reads every stored match between the two seats and prints one JSON object: per
 match (seat, winner, rounds, verdicts, the assertions) and in total (score and assertion
-rates with 95 % Wilson intervals, and the assertions by turn, by enemy fish revealed, by
-candidates left and by belief).
+rates with 95 % Wilson intervals, and the assertions by round, by turn, by enemy fish
+revealed, by candidates left and by belief).
 
 How the view is recovered: each stored replay is re-simulated through the engine
 (`verify_replay`); before each of our seat's decisions in an assertion phase the script
-takes that seat's view, exactly what the agent was handed. The belief is the search's
+takes that seat's view, exactly what the agent was handed, and reads it as the search's
+memory of the match has it (`memory.recall`, fed every view of the seat in order; for
+the opponent's side, what a player who remembers would know). The belief is the search's
 own (`Sampler(view, weighted=True).belief`), which draws a pool of teams with the agent's
 random source: the script averages it over ``--samples`` seeds, so it is the belief the
 agent had up to the pool's sampling noise, not the very draw it made.
@@ -44,6 +46,7 @@ from sparring.games.aquawar.conceal import pinned
 from sparring.games.aquawar.determinize import Sampler
 from sparring.games.aquawar.events import ASSERTION
 from sparring.games.aquawar.knowledge import infer
+from sparring.games.aquawar.memory import MatchMemory, recall
 from sparring.games.aquawar.state import ACT, ASSERT, AquawarState
 from sparring.games.aquawar.views import AquawarView, view
 from sparring.tournament.stats import wilson_interval
@@ -185,6 +188,10 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
     )
     before: list[AquawarView | None] = [None, None]
     acting: list[AquawarView | None] = [None, None]
+    # Each side's memory of the match, as the search keeps it (`memory.recall`): the
+    # inference and the belief an assertion is judged by are those of the view as
+    # remembered (the contest AI keeps what it inferred in earlier rounds too).
+    memories: list[MatchMemory | None] = [None, None]
 
     def after_decision(state: AquawarState, decision: Decision) -> None:
         action = decision.action or {}
@@ -203,7 +210,10 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
         going_on = not state.is_terminal()
         for side in (0, 1):
             moving = going_on and side in state.to_move()
-            before[side] = view(state, side) if moving and state.phase == ASSERT else None
+            remembered = None
+            if moving:
+                memories[side], remembered = recall(memories[side], view(state, side))
+            before[side] = remembered if moving and state.phase == ASSERT else None
             acting[side] = view(state, side) if moving and state.phase == ACT else None
 
     verification = verify_replay(parse_written_replay(record.replay), after_decision)
@@ -296,6 +306,8 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "their_assertions": rate(sum(a.right for a in theirs), len(theirs)),
         "their_by_turn": grouped(theirs, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "their_by_candidates": grouped(theirs, lambda a: min(a.candidates, 3)),
+        "their_by_round": grouped(theirs, lambda a: a.round),
+        "by_round": grouped(made, lambda a: a.round),
         "by_turn": grouped(made, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "by_revealed": grouped(made, lambda a: a.revealed),
         "by_candidates": grouped(made, lambda a: min(a.candidates, 3)),
