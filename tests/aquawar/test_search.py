@@ -15,6 +15,7 @@ from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Pick
 from sparring.games.aquawar.agents import RandomAgent
 from sparring.games.aquawar.belief import (
     MIMIC_COPIES,
+    MIMIC_COPY_RATE,
     NORMAL_ATTACK_RATE,
     damage_rolls,
     dodge_likelihood,
@@ -140,12 +141,12 @@ def test_belief_follows_what_the_log_allows() -> None:
 
 
 def test_a_mimic_weighs_the_copies_the_log_allows_it() -> None:
-    """Teams and copies equally likely a priori: the Sea Wolf's crit makes enemy fish 0 the
-    Sea Wolf, or the Mimic copying the Sea Wolf or the (revealed) Turtle, each copy one of
-    11. The belief in the Mimic is that posterior (each hypothesis weighted by its prior,
-    by the chance of one skill use and by that of the one block fish 0 showed: a dodge,
-    or a Turtle's shield), up to the pool's sampling: averaged over 20 pools of 128
-    teams, within 0.03 (over 5 standard errors)."""
+    """Teams equally likely a priori, copies at the players' rates (`MIMIC_COPY_RATE`):
+    the Sea Wolf's crit makes enemy fish 0 the Sea Wolf, or the Mimic copying the Sea Wolf
+    or the (revealed) Turtle. The belief in the Mimic is that posterior (each hypothesis
+    weighted by its prior, by the chance of one skill use and by that of the one block
+    fish 0 showed: a dodge, or a Turtle's shield), up to the pool's sampling: averaged
+    over 20 pools of 128 teams, within 0.03 (over 5 standard errors)."""
     knowledge_view = view(wolf_crits_after_turtle_revealed(), 0)
     rolls = damage_rolls(knowledge_view.log, 1)
     assert rolls[0] == (1, 1)
@@ -154,7 +155,7 @@ def test_a_mimic_weighs_the_copies_the_log_allows_it() -> None:
         * dodge_likelihood([b, TURTLE, GREATWHITE, CLOWN], rolls)
         for b in (SEAWOLF, TURTLE)
     }
-    mimic = (skill[SEAWOLF] + skill[TURTLE]) / MIMIC_COPIES
+    mimic = skill[SEAWOLF] * MIMIC_COPY_RATE[SEAWOLF] + skill[TURTLE] * MIMIC_COPY_RATE[TURTLE]
     exact = mimic / (skill[SEAWOLF] + mimic)
     pools = [Sampler(knowledge_view, weighted=True).belief(Rng(seed)) for seed in range(20)]
     measured = sum(pool.identity(0).get(MIMIC, 0.0) for pool in pools) / len(pools)
@@ -189,13 +190,31 @@ def test_a_fish_hit_often_without_a_dodge_is_unlikely_a_dodger() -> None:
     assert dodge_likelihood([TURTLE, PUFFER, EEL, SUNFISH], [(3, 3), (0, 0), (0, 0), (0, 0)]) == 1
 
 
-def test_the_mimic_prior_is_the_share_of_copies_allowed() -> None:
+def test_the_mimic_prior_is_the_chance_a_player_copies_what_it_acts_as() -> None:
     knowledge = infer(view(wolf_crits_after_turtle_revealed(), 0))
     assert knowledge.behaviours[0] == {SEAWOLF, TURTLE}
-    assert mimic_prior([SEAWOLF, TURTLE, GREATWHITE, CLOWN], knowledge) == 1.0
-    assert mimic_prior([MIMIC, TURTLE, GREATWHITE, CLOWN], knowledge) == 2 / 11
+    team = [SEAWOLF, TURTLE, GREATWHITE, CLOWN]
+    assert mimic_prior(team, team, knowledge) == 1.0
+    # A Mimic acting as the Sea Wolf, the copy players favour, against one acting as the
+    # Sea Turtle: each weighed by its copy's rate over its draw's chance (1 of 2).
+    as_wolf = mimic_prior([MIMIC, TURTLE, GREATWHITE, CLOWN], team, knowledge)
+    as_turtle = mimic_prior([MIMIC, TURTLE, GREATWHITE, CLOWN], [TURTLE, *team[1:]], knowledge)
+    assert as_wolf == MIMIC_COPY_RATE[SEAWOLF] * 2
+    assert as_turtle == MIMIC_COPY_RATE[TURTLE] * 2
+    assert as_wolf > 10 * as_turtle
+    # Averaged over its draw, a Mimic the log leaves free keeps its full weight.
     assert len(knowledge.behaviours[2]) == MIMIC_COPIES  # enemy fish 2 has not acted
-    assert mimic_prior([SEAWOLF, TURTLE, MIMIC, CLOWN], knowledge) == 1.0
+    free = [
+        mimic_prior([SEAWOLF, TURTLE, MIMIC, CLOWN], [SEAWOLF, TURTLE, b, CLOWN], knowledge)
+        for b in knowledge.behaviours[2]
+    ]
+    assert sum(free) / len(free) == pytest.approx(1.0)
+
+
+def test_the_copy_rates_favour_the_sea_wolf_and_sum_to_one() -> None:
+    assert sum(MIMIC_COPY_RATE.values()) == pytest.approx(1.0)
+    assert max(MIMIC_COPY_RATE, key=MIMIC_COPY_RATE.__getitem__) == SEAWOLF
+    assert len(MIMIC_COPY_RATE) == MIMIC_COPIES and MIMIC not in MIMIC_COPY_RATE
 
 
 # ------------------------------------------------------------------ candidates
@@ -205,7 +224,10 @@ def test_likely_assertions_are_candidates_and_unlikely_ones_not() -> None:
     state = wolf_crits_after_turtle_revealed()
     legal = state.legal_actions(0)
     chosen = candidates(view(state, 0), legal, Rng(3))
-    assert chosen == [PASS, ASSERTS[0, SEAWOLF]]
+    # Fish 0 is the Sea Wolf (about 0.6) or the Mimic copying it (about 0.4, at the
+    # threshold); nothing is likely of the fish that have not acted.
+    assert chosen[:2] == [PASS, ASSERTS[0, SEAWOLF]]
+    assert set(chosen[2:]) <= {ASSERTS[0, MIMIC]}
 
 
 def test_with_nothing_known_passing_is_the_only_candidate() -> None:

@@ -17,10 +17,13 @@ weight. Every weight is positive, so every team the log allows stays possible.
 **The Mimic's prior** (`mimic_prior`). The pool draws each fish's identity alike among
 its candidates, so a fish seen acting as X (candidates X and the Mimic) is drawn as the
 Mimic half the time. But a player's Mimic acts as X only if the player chose X among the
-11 fish it may copy: with teams and copies equally likely a priori, the team with the
-Mimic at that position is worth the share of copies the log allows there, |behaviours| /
-11, against the team with X itself. A Mimic the log leaves free to be anything keeps its
-full weight (11 of 11), as its draw already gives it.
+11 fish it may copy, and players do not choose alike: every Mimic of our greedy agent and
+of the original contest's AI copies the Sea Wolf, whose 120 crit is the strongest skill
+to copy. So a team with the Mimic copying X at a position is worth the chance a player
+copies X (`MIMIC_COPY_RATE`, measured and shrunk halfway to an even 1/11 each) against
+the team with X itself. A Mimic the log leaves free to be anything keeps its full weight,
+as its draw already gives it; one seen acting as the Sea Wolf is the Mimic about a third
+of the time, as anything else about one time in twenty.
 
 **Dodges seen and not seen** (`dodge_likelihood`). A block (a shield or a dodge) rules a
 fish that cannot block out at once; but a fish that took hit after hit without a single
@@ -46,7 +49,7 @@ from sparring.core.rng import Rng
 
 from .combat import DODGE_PERCENT
 from .fish import SHIELDS
-from .knowledge import Knowledge
+from .knowledge import WOLF, Knowledge
 from .roster import ALL_FISH, FISH, MIMIC
 
 LABEL = "belief"
@@ -69,6 +72,14 @@ NORMAL_ATTACK_RATE: dict[str, float] = {
 NORMAL_ATTACK = "normalattack"
 #: The fish a Mimic may copy: any of the other 11 (rulings, item 10).
 MIMIC_COPIES = len(ALL_FISH) - 1
+#: The fish players' Mimics copy most: every Mimic of the greedy agent and of the contest
+#: AI (62 of 62 in the stored matches of docs/agents.md, "Fourth pass") copied it.
+FAVOURITE_COPY = WOLF
+#: How often a player's Mimic copies each fish: the measured habit (the favourite always)
+#: shrunk halfway to an even share, so that one habit does not become a certainty.
+MIMIC_COPY_RATE: dict[int, float] = {
+    fish: 0.5 * (fish == FAVOURITE_COPY) + 0.5 / MIMIC_COPIES for fish in ALL_FISH if fish != MIMIC
+}
 _RESOLUTION = 1 << 30
 #: The least weight `before_likelihood` gives a team, relative to one the memory finds
 #: surely unplayed.
@@ -128,13 +139,14 @@ def dodge_likelihood(behaviour: Sequence[int], rolls: Sequence[tuple[int, int]])
     return chance
 
 
-def mimic_prior(kinds: Sequence[int], knowledge: Knowledge) -> float:
-    """How much likelier than its draw a team is a priori, for its Mimic: the share of the
-    copies the log allows the Mimic's position (1 for a team without the Mimic); see the
+def mimic_prior(kinds: Sequence[int], behaviour: Sequence[int], knowledge: Knowledge) -> float:
+    """How much likelier than its draw a team is a priori, for its Mimic: the chance a
+    player's Mimic copies the behaviour drawn for it, over the chance of that behaviour's
+    draw among those the log allows there (1 for a team without the Mimic); see the
     module docstring."""
     for pos, kind in enumerate(kinds):
         if kind == MIMIC:
-            return len(knowledge.behaviours[pos]) / MIMIC_COPIES
+            return MIMIC_COPY_RATE[behaviour[pos]] * len(knowledge.behaviours[pos])
     return 1.0
 
 
@@ -167,7 +179,7 @@ class Belief:
         weights = [
             likelihood(behaviour, choices)
             * dodge_likelihood(behaviour, rolls)
-            * mimic_prior(kinds, knowledge)
+            * mimic_prior(kinds, behaviour, knowledge)
             * before_likelihood(kinds, before)
             for kinds, behaviour in self.teams
         ]
