@@ -10,6 +10,7 @@ from sparring.agents.ismcts import ISMCTSAgent
 from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import PASS, Assert, Attack, Pick, Skill
 from sparring.games.aquawar.agents import GreedyAgent
+from sparring.games.aquawar.conceal import enemy_side
 from sparring.games.aquawar.determinize import Sampler
 from sparring.games.aquawar.knowledge import infer
 from sparring.games.aquawar.memory import MatchMemory, played_among, recall
@@ -182,3 +183,17 @@ def test_the_search_folds_every_view_it_is_shown_into_its_memory() -> None:
     agent.act(seen, state.legal_actions(0))
     assert isinstance(agent.memory, MatchMemory)
     assert agent.memory.logs[1] == seen.previous_log
+
+
+def test_the_enemys_side_of_a_remembered_view_holds_none_of_our_memory() -> None:
+    state = rival_pinned_in_round_one()
+    finish_picks(
+        state, Pick((GREATWHITE, HAMMERHEAD, MANTA, SEAWOLF)), Pick((ARCHER, PUFFER, MANTA, TURTLE))
+    )
+    memory, _ = recall(None, view(rival_pinned_in_round_one(), 0))
+    _, remembered = recall(memory, view(state, 0))
+    assert isinstance(remembered, RememberedView)
+    theirs = enemy_side(remembered)
+    assert type(theirs) is AquawarView
+    # the enemy knows the fish we played before, not what we remember of its own
+    assert sorted(theirs.enemy_revealed_before or ()) == [ARCHER, TURTLE, OCTOPUS, CLOWN]

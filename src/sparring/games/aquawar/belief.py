@@ -23,7 +23,7 @@ to copy. So a team with the Mimic copying X at a position is worth the chance a 
 copies X (`MIMIC_COPY_RATE`, measured and shrunk halfway to an even 1/11 each) against
 the team with X itself. A Mimic the log leaves free to be anything keeps its full weight,
 as its draw already gives it; one seen acting as the Sea Wolf is the Mimic about a third
-of the time, as anything else about one time in twenty.
+of the time, as anything else about one time in twenty-three.
 
 **Dodges seen and not seen** (`dodge_likelihood`). A block (a shield or a dodge) rules a
 fish that cannot block out at once; but a fish that took hit after hit without a single

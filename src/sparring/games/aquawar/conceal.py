@@ -30,7 +30,7 @@ from .actions import Attack, Skill
 from .determinize import Sampler
 from .knowledge import infer
 from .search import assertion_cost
-from .views import AquawarView, PublicFish, view
+from .views import AquawarView, PublicFish, as_shown, view
 
 #: Samples each root action is played in to see what it reveals (a dodge or a block can
 #: hide a damage value in one sample and not in another).
@@ -46,7 +46,7 @@ def enemy_side(seen: AquawarView) -> AquawarView:
     mine = seen.my_team or []
     played_now = {fish.fish for fish in mine}
     return msgspec.structs.replace(
-        seen,
+        as_shown(seen),  # what our own memory adds is ours, not the enemy's
         seat=1 - seat,
         used=msgspec.UNSET,
         my_pick=msgspec.UNSET,
