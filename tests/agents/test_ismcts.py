@@ -5,6 +5,7 @@ time, honest (blind to everything its seat cannot see), and finding obvious wins
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -217,3 +218,24 @@ def test_it_beats_random_clearly_over_paired_games() -> None:
             final = play_match(spec, seed, options, agents)
             wins += winner_of(final) == searcher
     assert wins >= 7
+
+
+def test_the_collector_waits_for_the_whole_decision_and_comes_back_after_it() -> None:
+    import gc
+
+    from sparring.games.aquawar.views import view
+
+    spec = get_game("aquawar")
+    paused: list[bool] = []
+
+    def recall(memory: Any, view: Any) -> tuple[Any, Any]:
+        paused.append(gc.isenabled())
+        return memory, view
+
+    watched = replace(spec, search=replace(spec.search, recall=recall))
+    agent = ISMCTSAgent(watched, 0, 1, iterations=3)
+    state = AquawarState(4)
+    assert gc.isenabled()
+    agent.act(view(state, 0), state.legal_actions(0))
+    assert paused == [False]  # the game's own work for the decision ran with it paused
+    assert gc.isenabled()

@@ -136,25 +136,26 @@ class ISMCTSAgent:
 
     def act_within(self, view: View, legal: Sequence[Any], seconds: float) -> Any:
         """The choice with `seconds` on this decision's clock. The cyclic garbage collector
-        waits until the decision is made: the tree's many small allocations trigger full
+        waits until the decision is made: the tree's many small allocations, and the game's
+        own work for the decision (its memory, its candidates, its prices), trigger full
         collections of the whole process's heap, which in a large process (a test run, a
         tournament worker) can eat the clock's margin; the tree holds no cycles, so
-        nothing piles up meanwhile. The clock runs from here: the game's `candidates` take
-        their share of the decision's time too."""
+        nothing piles up meanwhile. The clock runs from here: the game's `recall`,
+        `candidates` and `root_costs` take their share of the decision's time too."""
         started = time.perf_counter()
         self.last_iterations = 0
-        recall = self.spec.search.recall
-        if recall is not None:
-            self.memory, view = recall(self.memory, view)
-        if len(legal) > 1 and self.spec.search.candidates is not None:
-            legal = self.spec.search.candidates(view, legal, self.rng)
-        if len(legal) == 1:
-            return legal[0]
-        pricing = self.spec.search.root_costs
-        costs = {} if pricing is None else pricing(view, legal, self.rng)
         collecting = gc.isenabled()
         gc.disable()
         try:
+            recall = self.spec.search.recall
+            if recall is not None:
+                self.memory, view = recall(self.memory, view)
+            if len(legal) > 1 and self.spec.search.candidates is not None:
+                legal = self.spec.search.candidates(view, legal, self.rng)
+            if len(legal) == 1:
+                return legal[0]
+            pricing = self.spec.search.root_costs
+            costs = {} if pricing is None else pricing(view, legal, self.rng)
             return self._search(view, legal, costs, seconds, started)
         finally:
             if collecting:
