@@ -2,8 +2,8 @@
 a ranked menu (a game's `candidates`) is tried in its order, `Search.model_opponents` lets
 the rollout agent play the other seats in the tree (so only the searching seat keeps
 statistics there), `Search.exploration` sets a game's own exploration constant, and
-`Search.tree_depth` bounds the tree, and `Search.common_samples` plays each sample once
-per root choice."""
+`Search.tree_depth` bounds the tree, `Search.common_samples` plays each sample once
+per root choice, and `Search.tree_menu` narrows every menu in the tree but the root's."""
 
 from __future__ import annotations
 
@@ -133,3 +133,32 @@ def test_an_iteration_on_common_samples_is_one_sample_for_every_root_choice() ->
     agent = ISMCTSAgent(common, 0, 3, iterations=9)
     assert agent.act(view(state, 0), state.legal_actions(0)) in state.legal_actions(0)
     assert agent.last_iterations == 9
+
+
+def test_a_tree_menu_narrows_every_choice_below_the_root_and_leaves_the_root_s_menu() -> None:
+    """A game's `tree_menu` (here: a seat's last legal action alone, the strongest bid or
+    the challenge) is every seat's menu below the root, for the searching seat too; the
+    root's own menu stays whole."""
+    spec = get_game("liarsdice")
+    narrowed: list[int] = []
+
+    def last_only(state: Any, seat: int, legal: Any) -> Any:
+        narrowed.append(seat)
+        return legal[-1:]
+
+    spec = dataclasses.replace(
+        spec, search=dataclasses.replace(spec.search, tree_menu=last_only, model_opponents=False)
+    )
+    state = table([[2, 3, 4], [1, 5, 6]], opener=0)
+    legal = state.legal_actions(0)
+    rng = Rng(4)
+    search = _Decision(spec, 0, rng, 1.0, None, legal)
+    for _ in range(120):
+        search.iterate(determinize(view(state, 0), rng))
+    assert len(search.root.edges[0]) > 1  # a narrowed root would try one action
+    assert set(narrowed) == {0, 1}
+    stack = list(search.root.children.values())
+    while stack:
+        node = stack.pop()
+        assert all(len(edges) <= 1 for edges in node.edges.values())
+        stack.extend(node.children.values())

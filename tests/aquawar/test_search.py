@@ -4,14 +4,17 @@ the search they make."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from sparring.agents.ismcts import ISMCTSAgent
+from sparring.agents.ismcts import ISMCTSAgent, _Decision
+from sparring.agents.istree import Node
 from sparring.core.game import Agent
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
 from sparring.core.rng import Rng
-from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Pick
+from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Assert, Pick
 from sparring.games.aquawar.agents import RandomAgent
 from sparring.games.aquawar.belief import (
     MIMIC_COPIES,
@@ -28,7 +31,7 @@ from sparring.games.aquawar.knowledge import infer
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.plan import plan_pick
 from sparring.games.aquawar.roster import FISH
-from sparring.games.aquawar.search import candidates, evaluate, match_chance
+from sparring.games.aquawar.search import candidates, evaluate, match_chance, tree_menu
 from sparring.games.aquawar.state import AquawarState
 from sparring.games.aquawar.views import view
 from tests.aquawar.helpers import (
@@ -55,6 +58,7 @@ def test_the_spec_wires_the_hooks() -> None:
     assert SPEC.search.candidates is candidates
     assert SPEC.search.rollout_steps == 0
     assert SPEC.search.sampler is weighted_sampler
+    assert SPEC.search.tree_menu is tree_menu
 
 
 # ------------------------------------------------------------------ evaluate
@@ -291,3 +295,60 @@ def test_the_search_beats_random_over_paired_games() -> None:
             final = play_match(SPEC, seed, options, agents)
             wins += final.winner == searcher
     assert wins == 6
+
+
+# ------------------------------------------------------------------ the menus in the tree
+
+
+def test_below_the_root_an_assertion_decision_is_a_pass_and_a_turn_keeps_its_menu() -> None:
+    guessing = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, CLOWN, HAMMERHEAD, TURTLE])
+    guessing.phase, guessing.seat = "assert", 1
+    legal = guessing.legal_actions(1)
+    assert len(legal) == 49 and list(tree_menu(guessing, 1, legal)) == [PASS]
+    acting = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, CLOWN, HAMMERHEAD, TURTLE])
+    acting.seat = 1
+    menu = acting.legal_actions(1)
+    assert tree_menu(acting, 1, menu) is menu
+
+
+def _assertion_visits(narrowed: bool) -> dict[int, dict[object, int]]:
+    """Per seat, the visits of each assertion decision's choices (the pass and the
+    guesses, summed over the tree's nodes below the root) in an 800-iteration search by
+    seat 0, whose one fish left, an Octopus, the rival may guess at; with Aquawar's
+    `tree_menu` or without it."""
+    search = SPEC.search if narrowed else dataclasses.replace(SPEC.search, tree_menu=None)
+    spec = dataclasses.replace(SPEC, search=search)
+    state = position([ARCHER, EEL, SUNFISH, OCTOPUS], [PUFFER, CLOWN, HAMMERHEAD, TURTLE])
+    for fish in state.teams[0][:3]:
+        tune(fish, hp=0)
+    rng = Rng(3)
+    decision = _Decision(spec, 0, rng, 1.0, None, state.legal_actions(0))
+    sampler = weighted_sampler(view(state, 0))
+    for _ in range(800):
+        decision.iterate(sampler.sample(rng))
+    visits: dict[int, dict[object, int]] = {0: {}, 1: {}}
+    stack: list[Node] = list(decision.root.children.values())
+    while stack:
+        node = stack.pop()
+        for seat, edges in node.edges.items():
+            for action, edge in edges.items():
+                if action is PASS or isinstance(action, Assert):
+                    visits[seat][action] = visits[seat].get(action, 0) + edge.visits
+        stack.extend(node.children.values())
+    return visits
+
+
+def test_unnarrowed_the_tree_s_players_guess_at_random_and_narrowed_they_never_guess() -> None:
+    """A right guess and a wrong one differ by less than the exploration term, so without
+    the narrowing the tree tries the menu near uniformly: the pass gets a small share, and
+    the right guess (the Octopus) no more than twice a wrong one's mean. Narrowed, every
+    assertion decision below the root is a pass."""
+    rival = _assertion_visits(narrowed=False)[1]
+    guesses = {action: n for action, n in rival.items() if action is not PASS}
+    right = guesses.pop(ASSERTS[3, OCTOPUS])
+    wrong_mean = sum(guesses.values()) / len(guesses)
+    assert rival[PASS] < 0.2 * sum(rival.values())
+    assert len(guesses) == 11 and right < 2 * wrong_mean
+    narrowed = _assertion_visits(narrowed=True)
+    assert set(narrowed[1]) == {PASS} and narrowed[1][PASS] > 0
+    assert set(narrowed[0]) <= {PASS}

@@ -42,6 +42,16 @@ information either. A tree per seat (multiple observers) would remove it, at the
 one tree per seat and of splitting the iterations among them; this one tree keeps every
 iteration for the agent's own decision.
 
+**Guesses** at hidden values are what pooled statistics judge worst. A menu of many
+guesses whose returns differ by less than the exploration term is tried near uniformly,
+so in the tree every player guesses at random, and the deeper the tree the more of its
+lines are spoiled by such guesses (in Aquawar a longer search lost more often, "Sixth
+pass" in docs/agents.md). And the pooling hides nothing that is the agent's own secret:
+every sample holds it as it is, so an opponent's guess at it, given visits enough, is
+learned right, as if the opponent could see it. A game narrows the menus in the tree
+(`Search.tree_menu`: the searching seat's own root menu is `Search.candidates`) and prices
+what the agent's own actions give away at the root instead (`Search.root_costs`).
+
 **Modelled opponents** (`Search.model_opponents`, with a rollout agent): the other seats
 play the game's rollout agent in the tree as in the rollouts, each on its own view of the
 sample, so they use their private information (a bidder's hand) as a real player would;
@@ -245,6 +255,8 @@ class _Decision:
         self._agents: dict[int, Agent] = {}
         #: Whether the other seats play the rollout agent in the tree too.
         self.modelled = spec.search.model_opponents and rollout_agent is not None
+        #: The game's narrowing of the menus in the tree (None: the legal actions).
+        self.tree_menu = spec.search.tree_menu
         #: Steps of the tree at most; the rollout plays on below (None: no bound).
         self.depth = spec.search.tree_depth
         #: Whether the root's menu is the game's `candidates`, best first: they are then
@@ -321,10 +333,12 @@ class _Decision:
 
     def _legal(self, state: Any, node: Node, mover: int) -> Sequence[Any]:
         """What `mover` may choose at `node`: the decision's menu for the searching seat at
-        the root, the sample's legal actions elsewhere."""
+        the root, the sample's legal actions elsewhere (narrowed by the game's
+        `Search.tree_menu`)."""
         if node is self.root and mover == self.seat:
             return self.menu
-        return state.legal_actions(mover)
+        legal = state.legal_actions(mover)
+        return legal if self.tree_menu is None else self.tree_menu(state, mover, legal)
 
     def _roll_out(self, state: Any) -> Sequence[float]:
         """Play on to the end, or to the game's cut-off, and score the state."""

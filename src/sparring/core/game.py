@@ -361,6 +361,13 @@ class Search:
     single-observer tree holds the seat's own secrets fixed in every sample, so hiding them
     is worth nothing there): a cost, in the returns' units, per action of the root's menu
     (absent: none), taken off every return that action backs up at the root.
+    ``tree_menu(state, seat, legal)`` narrows a seat's menu in the tree, at every choice
+    but the searching seat's at the root (that is `candidates`' business), to the choices
+    the tree's statistics can judge. They cannot judge a guess at a hidden value: a menu
+    of many guesses whose returns differ by less than the exploration term is tried near
+    uniformly, so the tree's players guess at random; and an opponent's guesses at the
+    searching seat's own secrets, the same in every sample, would be learned right in
+    the end, as if it could see them.
 
     ``recall(memory, view) -> (memory, view)`` is the game's memory of a match, for a view
     that drops what the seat saw earlier (an ended round's log): the search folds every view
@@ -386,6 +393,7 @@ class Search:
     exploration: float | None = None
     tree_depth: int | None = None
     root_costs: Callable[[View, Sequence[Any], Rng], Mapping[Any, float]] | None = None
+    tree_menu: Callable[[Any, int, Sequence[Any]], Sequence[Any]] | None = None
     common_samples: bool = False
     recall: Callable[[Any, View], tuple[Any, View]] | None = None
 

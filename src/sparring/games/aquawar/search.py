@@ -1,6 +1,7 @@
 """The hooks that make the generic information-set search (`sparring.agents.ismcts`) play
 Aquawar well: a judgement of a position (`evaluate`) for rollouts cut short, the rollout's
-cut-off, and the choices worth searching (`candidates`).
+cut-off, the choices worth searching at the root (`candidates`) and in the tree
+(`tree_menu`).
 
 Why not rollouts to the end: a match is up to three rounds of 64 turns, and random play
 to the end of it is noise. Who is ahead is plain to see in a full state — HP and living
@@ -113,3 +114,22 @@ def candidates(view: AquawarView, legal: Sequence[Action], rng: Rng) -> Sequence
             if share >= ASSERT_BELIEF and action in legal:
                 likely.append(action)
     return likely
+
+
+def tree_menu(state: AquawarState, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
+    """A seat's menu in the search's tree below the root: at an assertion decision, the
+    pass alone; a turn's actions, all of them.
+
+    An assertion menu is a pass and up to 48 guesses. A right guess costs every enemy fish
+    50 HP, a wrong one every own fish as much, which moves a return by a few hundredths,
+    less than the exploration term, so the tree tries the menu near uniformly: in a
+    3,000-iteration search against our one fish left (a pass and 12 guesses), the rival
+    passed at 9 % of its assertion decisions and named the fish right no more often than
+    any wrong one. The tree's players threw away 200 HP a turn, and a deeper search planned
+    on that more (it lost more the longer it thought: docs/agents.md, "Sixth pass").
+    Learned right in the end, the rival's guesses would see through our fish, the same in
+    every sample. The root's own assertions are the belief's likely ones (`candidates`),
+    and what our actions give away is priced there (`conceal.root_costs`)."""
+    if legal and legal[0] is PASS:
+        return legal[:1]
+    return legal

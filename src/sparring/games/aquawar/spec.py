@@ -26,7 +26,7 @@ from .hidden import plant_sentinels, scramble_hidden
 from .memory import recall
 from .options import OFFICIAL_ENGINE, AquawarOptions
 from .render import describe_event, narrator, render_view, status_line
-from .search import ROLLOUT_STEPS, candidates, evaluate
+from .search import ROLLOUT_STEPS, candidates, evaluate, tree_menu
 from .state import AquawarState, summarize
 from .views import AquawarView, lean_view, view
 from .wire import legal_from_json
@@ -90,6 +90,7 @@ SPEC = GameSpec(
         lean_view=lean_view,
         root_costs=root_costs,
         recall=recall,
+        tree_menu=tree_menu,
     ),
     secrecy=Secrecy(scramble_hidden=scramble_hidden, plant_sentinels=plant_sentinels),
     extensions=Extensions(
