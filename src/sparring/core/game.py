@@ -362,7 +362,8 @@ class Search:
     is worth nothing there): a cost, in the returns' units, per action of the root's menu
     (absent: none), taken off every return that action backs up at the root.
     ``tree_menu(state, seat, legal)`` narrows a seat's menu in the tree, at every choice
-    but the searching seat's at the root (that is `candidates`' business), to the choices
+    but the searching seat's at the root (that is `candidates`' business) and a modelled
+    opponent's (its agent chooses), to the choices
     the tree's statistics can judge. They cannot judge a guess at a hidden value: a menu
     of many guesses whose returns differ by less than the exploration term is tried near
     uniformly, so the tree's players guess at random; and an opponent's guesses at the
