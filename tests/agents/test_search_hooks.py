@@ -8,6 +8,7 @@ per root choice, and `Search.tree_menu` narrows every menu in the tree but the r
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 from sparring.agents.ismcts import EXPLORATION, ISMCTSAgent, _Decision
@@ -44,14 +45,16 @@ def test_a_ranked_menu_is_tried_in_its_order_before_any_action_is_tried_twice() 
     assert node.select(0, menu, 1.0, 24, rng, None, in_order=True) == 9
 
 
-def _edges_below_root(root: Node) -> set[int]:
-    seats: set[int] = set()
+def _nodes_below_root(root: Node) -> Iterator[Node]:
     stack = list(root.children.values())
     while stack:
         node = stack.pop()
-        seats.update(seat for seat, edges in node.edges.items() if edges)
+        yield node
         stack.extend(node.children.values())
-    return seats
+
+
+def _edges_below_root(root: Node) -> set[int]:
+    return {seat for node in _nodes_below_root(root) for seat, edges in node.edges.items() if edges}
 
 
 def _tree(model_opponents: bool) -> Node:
@@ -157,8 +160,5 @@ def test_a_tree_menu_narrows_every_choice_below_the_root_and_leaves_the_root_s_m
         search.iterate(determinize(view(state, 0), rng))
     assert len(search.root.edges[0]) > 1  # a narrowed root would try one action
     assert set(narrowed) == {0, 1}
-    stack = list(search.root.children.values())
-    while stack:
-        node = stack.pop()
-        assert all(len(edges) <= 1 for edges in node.edges.values())
-        stack.extend(node.children.values())
+    below = list(_nodes_below_root(search.root))
+    assert below and all(len(edges) <= 1 for node in below for edges in node.edges.values())

@@ -34,6 +34,9 @@ _SIDE_MAX = 4 * (MAX_HP + FISH_WORTH)
 #: every own fish 50 HP, a right one every enemy fish as much, so below one half it loses
 #: on average, and the search weighs the rest against passing.
 ASSERT_BELIEF = 0.4
+#: The menu of an assertion decision below the root (`tree_menu`), built once: the tree
+#: asks for it at every such decision.
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
 
 
 def side_strength(state: AquawarState, seat: int) -> int:
@@ -131,5 +134,5 @@ def tree_menu(state: AquawarState, seat: int, legal: Sequence[Action]) -> Sequen
     every sample. The root's own assertions are the belief's likely ones (`candidates`),
     and what our actions give away is priced there (`conceal.root_costs`)."""
     if legal and legal[0] is PASS:
-        return legal[:1]
+        return _PASS_ONLY
     return legal
