@@ -1,10 +1,12 @@
 """Our Aquawar agent against a bot of the original contest, argued from its play: the
 results and, for every assertion our agent made, whether it was right and at which point
 of the round it came (turn, enemy fish already revealed, identities the log had already
-narrowed to one, the candidates left for the fish it named, and the belief the agent's
-sampler puts on the named identity for that view); and the opponent's assertions, seen
-the same way from its side (what our inference would have made of our fish there); the
-rounds won by number; and what each seat's actions gave away: how many of a seat's
+narrowed to one, the candidates left for the fish it named, the belief the agent's
+sampler puts on the named identity for that view, and the HP it swung); and the
+opponent's assertions, seen the same way from its side (what our inference would have
+made of our fish there); the HP each side's assertions took and cost, by round (an
+assertion moves HP on every living fish of one side, so in a round they can decide it
+alone); the rounds won by number; and what each seat's actions gave away: how many of a seat's
 actions by a fish not yet revealed used its skill, and how many pinned one of its fish
 (left the other side's inference, `conceal.pinned`, one identity for it).
 
@@ -77,6 +79,9 @@ class Assertion:
     candidates: int
     #: The belief in the named identity (the share of the weighted pool's teams).
     belief: float
+    #: The HP the assertion moved: taken from the enemy's fish when right, from the
+    #: asserting side's own when wrong.
+    hp: int
 
 
 @dataclass
@@ -144,8 +149,10 @@ def belief_in(seen: AquawarView, pos: int, guess: int, samples: int) -> float:
     return total / samples
 
 
-def describe(seen: AquawarView, pos: int, guess: int, right: bool, samples: int) -> Assertion:
-    """The assertion `pos` is `guess`, made from the view `seen`."""
+def describe(
+    seen: AquawarView, pos: int, guess: int, right: bool, samples: int, hp: int
+) -> Assertion:
+    """The assertion `pos` is `guess`, made from the view `seen`, which moved `hp`."""
     knowledge = infer(seen)
     enemy = seen.enemy_team or []
     hidden = [e.pos for e in enemy if e.fish is None and e.pos != pos]
@@ -159,7 +166,20 @@ def describe(seen: AquawarView, pos: int, guess: int, right: bool, samples: int)
         inferred=sum(1 for p in hidden if knowledge.certain(p) is not None),
         candidates=len(knowledge.candidates[pos]),
         belief=round(belief_in(seen, pos, guess, samples), 3),
+        hp=hp,
     )
+
+
+def hp_moved(seen: AquawarView, after: AquawarView, right: bool) -> int:
+    """The HP an assertion made from view `seen` moved, read from the asserting seat's
+    view just after it, `after`: the enemy's fish lost it if the assertion was right, our
+    own if not. An assertion that ends the round has left every fish of that side dead."""
+    before_side = seen.enemy_team if right else seen.my_team
+    after_side = after.enemy_team if right else after.my_team
+    lost = sum(fish.hp for fish in before_side or [])
+    if after.round == seen.round:
+        lost -= sum(fish.hp for fish in after_side or [])
+    return lost
 
 
 def last_assertion(state: AquawarState) -> dict[str, Any]:
@@ -200,7 +220,9 @@ def analyse(record: MatchRecord, seat: int, samples: int) -> MatchReport:
             report.assertion_phases += decision.seat == seat
             if action.get("type") == "assert":
                 event = last_assertion(state)
-                made = describe(seen, event["pos"], event["guess"], event["success"], samples)
+                right = event["success"]
+                hp = hp_moved(seen, view(state, decision.seat), right)
+                made = describe(seen, event["pos"], event["guess"], right, samples, hp)
                 mine = decision.seat == seat
                 (report.assertions if mine else report.their_assertions).append(made)
         shown = acting[decision.seat]
@@ -307,6 +329,7 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "their_by_turn": grouped(theirs, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "their_by_candidates": grouped(theirs, lambda a: min(a.candidates, 3)),
         "their_by_round": grouped(theirs, lambda a: a.round),
+        "hp_by_round": hp_by_round(made, theirs, numbers),
         "by_round": grouped(made, lambda a: a.round),
         "by_turn": grouped(made, lambda a: bucket(a.turn, TURN_BUCKETS), turns),
         "by_revealed": grouped(made, lambda a: a.revealed),
@@ -314,6 +337,26 @@ def summary(reports: Sequence[MatchReport]) -> dict[str, Any]:
         "by_belief": grouped(made, lambda a: bucket(a.belief, BELIEF_BUCKETS), beliefs),
         "mean_belief_right": _mean(a.belief for a in made if a.right),
         "mean_belief_wrong": _mean(a.belief for a in made if not a.right),
+    }
+
+
+def hp_by_round(
+    made: Sequence[Assertion], theirs: Sequence[Assertion], numbers: Iterable[int]
+) -> dict[str, dict[str, int]]:
+    """Per round number, the HP each side's assertions took from the other (right ones)
+    and cost itself (wrong ones), summed over the matches."""
+
+    def moved(side: Sequence[Assertion], number: int, right: bool) -> int:
+        return sum(a.hp for a in side if a.round == number and a.right == right)
+
+    return {
+        str(n): {
+            "ours_took": moved(made, n, True),
+            "ours_cost": moved(made, n, False),
+            "theirs_took": moved(theirs, n, True),
+            "theirs_cost": moved(theirs, n, False),
+        }
+        for n in numbers
     }
 
 

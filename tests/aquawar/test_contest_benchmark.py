@@ -17,8 +17,9 @@ from sparring.arena.store import MatchRecord, Store
 from sparring.core.events import event_json
 from sparring.core.playout import play_match
 from sparring.core.registry import get_game
-from sparring.core.replay import ReplayWriter
+from sparring.core.replay import Decision, ReplayWriter, parse_written_replay, verify_replay
 from sparring.games.aquawar.events import ASSERTION
+from sparring.games.aquawar.state import AquawarState
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "aquawar_contest.py"
@@ -131,3 +132,52 @@ def test_rounds_and_giveaways_follow_the_log(stored: tuple[str, list[dict[str, A
         assert (side["actions"], side["skills"]) == actions_by_hidden_fish(log, seat)
         assert side["pinning"] <= side["pinned"] <= 4 * side["pinning"]
     assert out["total"]["our_giveaways"]["actions"] == match["giveaways"][0]["actions"]
+
+
+def hp_moved_by_assertions(db: str) -> list[tuple[int, int]]:
+    """Re-simulate the stored match and read, from the engine's own teams, the HP each
+    assertion moved: (seat, HP the side it hit lost)."""
+    with Store(db) as store:
+        (listed,) = store.list(game="aquawar")
+        assert listed.id is not None
+        record = store.get(listed.id)
+    assert record.replay is not None
+    last: list[tuple[int, list[int]]] = []
+    moved: list[tuple[int, int]] = []
+
+    def after_decision(state: AquawarState, decision: Decision) -> None:
+        now = (state.round, [sum(fish.hp for fish in team) for team in state.teams])
+        action = decision.action or {}
+        if action.get("type") == "assert":
+            event = next(event_json(e) for e in reversed(state.events) if e[0] == ASSERTION)
+            hit = 1 - decision.seat if event["success"] else decision.seat
+            round_before, hp_before = last[-1]
+            # An assertion that ends the round has left every fish of that side dead.
+            hp_after = now[1][hit] if now[0] == round_before else 0
+            moved.append((decision.seat, hp_before[hit] - hp_after))
+        last.append(now)
+
+    assert verify_replay(parse_written_replay(record.replay), after_decision).ok
+    return moved
+
+
+def test_the_hp_each_assertion_moved_is_the_engine_s(
+    stored: tuple[str, list[dict[str, Any]]],
+) -> None:
+    """Each assertion's HP is what the engine's teams lost to it, and the per-round totals
+    add them up by side and by right and wrong."""
+    db, _ = stored
+    out = report(db)
+    (match,) = out["matches"]
+    engine = hp_moved_by_assertions(db)
+    ours = [hp for seat, hp in engine if seat == 0]
+    theirs = [hp for seat, hp in engine if seat == 1]
+    assert [a["hp"] for a in match["assertions"]] == ours
+    assert [a["hp"] for a in match["their_assertions"]] == theirs
+    assert all(0 < hp <= 200 for hp in ours + theirs)
+    by_round = out["total"]["hp_by_round"]
+    for key, side in (("ours", match["assertions"]), ("theirs", match["their_assertions"])):
+        took = sum(entry[f"{key}_took"] for entry in by_round.values())
+        cost = sum(entry[f"{key}_cost"] for entry in by_round.values())
+        assert took == sum(a["hp"] for a in side if a["right"])
+        assert cost == sum(a["hp"] for a in side if not a["right"])
