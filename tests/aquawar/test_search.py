@@ -194,6 +194,18 @@ def test_a_fish_hit_often_without_a_dodge_is_unlikely_a_dodger() -> None:
     assert dodge_likelihood([TURTLE, PUFFER, EEL, SUNFISH], [(3, 3), (0, 0), (0, 0), (0, 0)]) == 1
 
 
+def test_the_copy_rates_are_the_habit_seen_near_certain_but_never_certain() -> None:
+    """Every Mimic seen copied the Sea Wolf: the rate is the add-one estimate of that,
+    so a fish acting as the Sea Wolf, where the Mimic and the Sea Wolf are alike possible,
+    is the Mimic a little under half the time, and a Mimic copying anything else stays
+    possible."""
+    assert sum(MIMIC_COPY_RATE.values()) == pytest.approx(1.0)
+    assert MIMIC_COPY_RATE[SEAWOLF] == pytest.approx((62 + 1) / (62 + 11))
+    assert all(MIMIC_COPY_RATE[f] == pytest.approx(1 / 73) for f in MIMIC_COPY_RATE if f != SEAWOLF)
+    as_mimic = MIMIC_COPY_RATE[SEAWOLF] / (1 + MIMIC_COPY_RATE[SEAWOLF])
+    assert 0.45 < as_mimic < 0.5
+
+
 def test_the_mimic_prior_is_the_chance_a_player_copies_what_it_acts_as() -> None:
     knowledge = infer(view(wolf_crits_after_turtle_revealed(), 0))
     assert knowledge.behaviours[0] == {SEAWOLF, TURTLE}

@@ -20,10 +20,11 @@ Mimic half the time. But a player's Mimic acts as X only if the player chose X a
 11 fish it may copy, and players do not choose alike: every Mimic of our greedy agent and
 of the original contest's AI copies the Sea Wolf, whose 120 crit is the strongest skill
 to copy. So a team with the Mimic copying X at a position is worth the chance a player
-copies X (`MIMIC_COPY_RATE`, measured and shrunk halfway to an even 1/11 each) against
-the team with X itself. A Mimic the log leaves free to be anything keeps its full weight,
-as its draw already gives it; one seen acting as the Sea Wolf is the Mimic about a third
-of the time, as anything else about one time in twenty-three.
+copies X (`MIMIC_COPY_RATE`, the measured habit as an add-one estimate) against the team
+with X itself. A Mimic the log leaves free to be anything keeps its full weight, as its
+draw already gives it; where the Mimic and the Sea Wolf are alike possible, one seen
+acting as the Sea Wolf is the Mimic a little under half the time (0.46), as anything
+else about one time in seventy-four.
 
 **Dodges seen and not seen** (`dodge_likelihood`). A block (a shield or a dodge) rules a
 fish that cannot block out at once; but a fish that took hit after hit without a single
@@ -75,10 +76,15 @@ MIMIC_COPIES = len(ALL_FISH) - 1
 #: The fish players' Mimics copy most: every Mimic of the greedy agent and of the contest
 #: AI (62 of 62 in the stored matches of docs/agents.md, "Fourth pass") copied it.
 FAVOURITE_COPY = WOLF
-#: How often a player's Mimic copies each fish: the measured habit (the favourite always)
-#: shrunk halfway to an even share, so that one habit does not become a certainty.
+#: The Mimics whose copies were seen (all of them the favourite), as above.
+MIMIC_COPIES_SEEN = 62
+#: How often a player's Mimic copies each fish: the habit seen, as an add-one estimate
+#: (each of the 11 copies counted once more than it was seen), so that a habit seen in
+#: every Mimic is near-certain but never certain (docs/agents.md, "Seventh pass").
 MIMIC_COPY_RATE: dict[int, float] = {
-    fish: 0.5 * (fish == FAVOURITE_COPY) + 0.5 / MIMIC_COPIES for fish in ALL_FISH if fish != MIMIC
+    fish: (MIMIC_COPIES_SEEN * (fish == FAVOURITE_COPY) + 1) / (MIMIC_COPIES_SEEN + MIMIC_COPIES)
+    for fish in ALL_FISH
+    if fish != MIMIC
 }
 _RESOLUTION = 1 << 30
 #: The least weight `before_likelihood` gives a team, relative to one the memory finds
