@@ -6,9 +6,9 @@ sampler puts on the named identity for that view, and the HP it swung); and the
 opponent's assertions, seen the same way from its side (what our inference would have
 made of our fish there); the HP each side's assertions took and cost, by round (an
 assertion moves HP on every living fish of one side, so in a round they can decide it
-alone); the rounds won by number; and what each seat's actions gave away: how many of a seat's
-actions by a fish not yet revealed used its skill, and how many pinned one of its fish
-(left the other side's inference, `conceal.pinned`, one identity for it).
+alone); the rounds won by number; and what each seat's actions gave away: how many of a
+seat's actions by a fish not yet revealed used its skill, and how many pinned one of its
+fish (left the other side's inference, `conceal.pinned`, one identity for it).
 
 Run: ``python benchmarks/aquawar_contest.py --opponent 'saiblo:/path/to/ai' [--db URL]
 [--ours builtin:ismcts] [--play N --seed S] [--samples K]``. The opponent's program is
