@@ -6,19 +6,27 @@ Two steps, each printing JSON:
     plays N matches of greedy against greedy in which both seats pick a uniformly random
     team every round (4 of the fish still unused; the Mimic copies the Sea Wolf, as the
     greedy pick has it) and every match plays all three rounds (``play_all_rounds``), and
-    appends one line per round: both teams, who moved first, who won.
+    appends one line per round: both teams, who moved first, who won. With
+    ``--iterations K`` the search (`ISMCTSAgent`, K iterations a decision) plays both seats
+    instead, still with random teams, and remembers the match as it does in real play.
 
-``python benchmarks/aquawar_teams.py fit rounds.jsonl [--holdout 0.2] [--ridge 3]``
+``python benchmarks/aquawar_teams.py fit ROUNDS... [--holdout 0.2] [--ridge 3] [--from-shipped]``
     fits a logistic model of P(the first team wins the round) on the first part of the
     rounds — a weight per fish and per pair of fish in one team, the first mover's edge,
     each team's strength the sum of its weights — by Newton's method with an L2 penalty,
     and prints the weights (rounded, as `teams.py` ships them) and, on the held-out rounds,
     the accuracy and log-loss next to those of a coin (0.5) and of the per-fish terms
-    alone; with ``--python``, the weights as `teams.py`'s constants instead.
+    alone and of the weights `teams.py` ships; with ``--python``, the weights as
+    `teams.py`'s constants instead. With ``--from-shipped`` the penalty pulls each weight
+    towards the shipped one rather than towards zero: fewer, slower rounds (the search's)
+    then correct the greedy model where they speak.
 
 Why random teams: every pair of fish must meet in a team often enough for its weight to be
 measured, and the rounds must not all be greedy's own three teams. Why greedy: it is the
-fastest player that plays a team's skills sensibly (a round takes about 0.05 s).
+fastest player that plays a team's skills sensibly (a round takes about 0.05 s). Why the
+search too: a team is worth what it is worth as it is played, and the search plays teams
+differently from greedy (it asserts on beliefs, and its rivals assert on it); a match of
+the search at 64 iterations takes about 3 s.
 """
 
 from __future__ import annotations
@@ -33,17 +41,23 @@ from typing import Any
 
 import msgspec
 
+from sparring.agents.ismcts import ISMCTSAgent
 from sparring.core.playout import play_match
+from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import Pick
 from sparring.games.aquawar.agents import MIMIC_COPY, GreedyAgent
 from sparring.games.aquawar.knowledge import Knowledge
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.roster import ALL_FISH, MIMIC
 from sparring.games.aquawar.spec import SPEC
+from sparring.games.aquawar.state import PICK
+from sparring.games.aquawar.teams import FIRST_MOVER_EDGE, FISH_WEIGHT, PAIR_WEIGHT
 from sparring.games.aquawar.views import AquawarView
 from warfish_judge import solve
 
 PAIRS = list(combinations(ALL_FISH, 2))
+#: Sets a search player's team source apart from its search's, both seeded by the match.
+TEAM_SEED_OFFSET = 1 << 40
 #: Feature layout: one per fish, one per pair, then the first mover's edge.
 N_FEATURES = len(ALL_FISH) + len(PAIRS) + 1
 
@@ -79,26 +93,59 @@ def remember_rivals(agents: Sequence[GreedyAgent]) -> Callable[[Any, Any], None]
     return remember
 
 
+def random_team(view: AquawarView, rng: Rng) -> Pick:
+    """A uniformly random team of four of the fish still unused, drawn from `rng`."""
+    left = sorted(set(ALL_FISH) - set(view.used or []))
+    chosen: list[int] = []
+    for _ in range(4):
+        chosen.append(left.pop(rng.below(len(left), "random team")))
+    return Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
+
+
 class RandomTeamGreedy(Remembering):
     """Greedy play with a uniformly random team each round, drawn with its own source."""
 
     def _pick(self, view: AquawarView, legal: Any) -> Pick:
-        left = sorted(set(ALL_FISH) - set(view.used or []))
-        chosen: list[int] = []
-        for _ in range(4):
-            chosen.append(left.pop(self.rng.below(len(left), "random team")))
-        return Pick(tuple(chosen), MIMIC_COPY if MIMIC in chosen else None)
+        return random_team(view, self.rng)
 
 
-def play(matches: int, seed: int, out: str, memory: bool = False) -> None:
+class RandomTeamSearch:
+    """The search (`ISMCTSAgent`, a fixed iteration budget) with a uniformly random team
+    each round. It still sees every pick's view, so its memory of the match (the enemy
+    fish the ended rounds' logs showed) is the one it keeps in real play."""
+
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int, iterations: int) -> None:
+        self.search = ISMCTSAgent(SPEC, seat, seed, iterations=iterations)
+        # Its own source for the teams, apart from the search's (seeded from `seed` too).
+        self.rng = Rng(seed + TEAM_SEED_OFFSET)
+
+    def act(self, view: AquawarView, legal: Any) -> Any:
+        chosen = self.search.act(view, legal)
+        return random_team(view, self.rng) if view.phase == PICK else chosen
+
+
+def play(
+    matches: int, seed: int, out: str, memory: bool = False, iterations: int | None = None
+) -> None:
+    """Play `matches` from `seed` on, greedy against greedy or, with `iterations`, the
+    search against itself (which remembers the match on its own: `memory` is greedy's)."""
     options = AquawarOptions(play_all_rounds=True)
     with open(out, "a", encoding="utf-8") as sink:
         for number in range(matches):
             game_seed = seed + number
-            agents = [
-                RandomTeamGreedy(0, 2 * game_seed, memory),
-                RandomTeamGreedy(1, 2 * game_seed + 1, memory),
-            ]
+            agents: list[Any]
+            if iterations is None:
+                agents = [
+                    RandomTeamGreedy(0, 2 * game_seed, memory),
+                    RandomTeamGreedy(1, 2 * game_seed + 1, memory),
+                ]
+            else:
+                agents = [
+                    RandomTeamSearch(0, 2 * game_seed, iterations),
+                    RandomTeamSearch(1, 2 * game_seed + 1, iterations),
+                ]
             state = play_match(SPEC, game_seed, options, agents, on_events=remember_rivals(agents))
             for result in state.round_results:
                 teams = [sorted(team["fish"]) for team in result["teams"]]
@@ -109,6 +156,7 @@ def play(matches: int, seed: int, out: str, memory: bool = False) -> None:
                     "winner": result["winner"],
                 }
                 sink.write(json.dumps(row) + "\n")
+            sink.flush()  # a long run stopped early keeps every match it finished
 
 
 def features(team: list[int], other: list[int], first: bool) -> dict[int, float]:
@@ -141,12 +189,19 @@ def _sigmoid(z: float) -> float:
 
 
 def fit(
-    rows: list[tuple[dict[int, float], int]], ridge: float, active: set[int], steps: int = 8
+    rows: list[tuple[dict[int, float], int]],
+    ridge: float,
+    active: set[int],
+    steps: int = 8,
+    centre: list[float] | None = None,
 ) -> list[float]:
-    """Newton's method for the L2-penalised logistic loss over the `active` features."""
-    w = [0.0] * N_FEATURES
+    """Newton's method for the L2-penalised logistic loss over the `active` features. The
+    penalty pulls each weight towards its value in `centre` (default: zero), so a small
+    set of rounds can correct an earlier model where it speaks and leave it elsewhere."""
+    prior = centre if centre is not None else [0.0] * N_FEATURES
+    w = [prior[i] if i in active else 0.0 for i in range(N_FEATURES)]
     for _ in range(steps):
-        grad = [ridge * w[i] if i in active else 0.0 for i in range(N_FEATURES)]
+        grad = [ridge * (w[i] - prior[i]) if i in active else 0.0 for i in range(N_FEATURES)]
         hess = [[0.0] * N_FEATURES for _ in range(N_FEATURES)]
         for i in range(N_FEATURES):
             hess[i][i] = ridge if i in active else 1.0
@@ -162,6 +217,13 @@ def fit(
         step = solve(hess, grad)
         w = [w[i] - step[i] for i in range(N_FEATURES)]
     return w
+
+
+def shipped() -> list[float]:
+    """The weights `teams.py` ships, in the feature layout."""
+    w = [FISH_WEIGHT[fish] for fish in ALL_FISH]
+    w += [PAIR_WEIGHT[pair] for pair in PAIRS]
+    return [*w, FIRST_MOVER_EDGE]
 
 
 def score(w: list[float], rows: list[tuple[dict[int, float], int]]) -> dict[str, float]:
@@ -192,11 +254,19 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True)
     p.add_argument("--memory", action="store_true", help="each seat knows its rival's earlier fish")
+    p.add_argument(
+        "--iterations", type=int, default=None, help="the search plays both seats, at this budget"
+    )
     f = sub.add_parser("fit")
-    f.add_argument("rounds", help="the rounds' file")
+    f.add_argument("rounds", nargs="+", help="the rounds' files")
     f.add_argument("--holdout", type=float, default=0.2)
     f.add_argument("--ridge", type=float, default=3.0)
     f.add_argument("--python", action="store_true", help="print teams.py's constants instead")
+    f.add_argument(
+        "--from-shipped",
+        action="store_true",
+        help="pull the weights towards teams.py's, not towards zero",
+    )
     f.add_argument(
         "--rounds",
         type=int,
@@ -207,14 +277,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.command == "play":
-        play(args.matches, args.seed, args.out, args.memory)
+        play(args.matches, args.seed, args.out, args.memory, args.iterations)
         return
-    rows = rows_of(args.rounds, args.rounds_kept)
+    rows = [row for path in args.rounds for row in rows_of(path, args.rounds_kept)]
     cut = int(len(rows) * (1 - args.holdout))
     train, held = rows[:cut], rows[cut:]
     everything = set(range(N_FEATURES))
     single = set(range(len(ALL_FISH))) | {N_FEATURES - 1}
-    w = fit(train, args.ridge, everything)
+    centre = shipped() if args.from_shipped else None
+    w = fit(train, args.ridge, everything, centre=centre)
     w_single = fit(train, args.ridge, single)
     coin = {"accuracy": 0.5, "log_loss": round(math.log(2), 4)}
     report = {
@@ -222,7 +293,12 @@ def main(argv: list[str] | None = None) -> None:
         "train": len(train),
         "held_out": len(held),
         "ridge": args.ridge,
-        "held_out_score": {"model": score(w, held), "fish_only": score(w_single, held)},
+        "from_shipped": args.from_shipped,
+        "held_out_score": {
+            "model": score(w, held),
+            "fish_only": score(w_single, held),
+            "shipped": score(shipped(), held),
+        },
         "coin": coin,
         "train_score": score(w, train),
         "fish": {fish: round(w[fish - 1], 3) for fish in ALL_FISH},

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from sparring.agents.ismcts import ISMCTSAgent, _Decision
@@ -17,14 +18,20 @@ from sparring.core.rng import Rng
 from sparring.games.aquawar.actions import ASSERTS, PASS, SKILLS, Assert, Pick
 from sparring.games.aquawar.agents import RandomAgent
 from sparring.games.aquawar.belief import (
+    EXACT_LIMIT,
     MIMIC_COPIES,
     MIMIC_COPY_RATE,
     NORMAL_ATTACK_RATE,
+    POOL,
+    copy_prior,
     damage_rolls,
     dodge_likelihood,
+    draw_copy,
     enemy_choices,
+    every_team,
     likelihood,
     mimic_prior,
+    team_count,
 )
 from sparring.games.aquawar.determinize import Sampler, weighted_sampler
 from sparring.games.aquawar.knowledge import infer
@@ -40,6 +47,7 @@ from tests.aquawar.helpers import (
     EEL,
     GREATWHITE,
     HAMMERHEAD,
+    MANTA,
     MIMIC,
     OCTOPUS,
     PUFFER,
@@ -149,8 +157,8 @@ def test_a_mimic_weighs_the_copies_the_log_allows_it() -> None:
     the Sea Wolf's crit makes enemy fish 0 the Sea Wolf, or the Mimic copying the Sea Wolf
     or the (revealed) Turtle. The belief in the Mimic is that posterior (each hypothesis
     weighted by its prior, by the chance of one skill use and by that of the one block
-    fish 0 showed: a dodge, or a Turtle's shield), up to the pool's sampling: averaged
-    over 20 pools of 128 teams, within 0.03 (over 5 standard errors)."""
+    fish 0 showed: a dodge, or a Turtle's shield). Few enough teams to list each once, so
+    the belief is that posterior exactly."""
     knowledge_view = view(wolf_crits_after_turtle_revealed(), 0)
     rolls = damage_rolls(knowledge_view.log, 1)
     assert rolls[0] == (1, 1)
@@ -161,9 +169,9 @@ def test_a_mimic_weighs_the_copies_the_log_allows_it() -> None:
     }
     mimic = skill[SEAWOLF] * MIMIC_COPY_RATE[SEAWOLF] + skill[TURTLE] * MIMIC_COPY_RATE[TURTLE]
     exact = mimic / (skill[SEAWOLF] + mimic)
-    pools = [Sampler(knowledge_view, weighted=True).belief(Rng(seed)) for seed in range(20)]
-    measured = sum(pool.identity(0).get(MIMIC, 0.0) for pool in pools) / len(pools)
-    assert measured == pytest.approx(exact, abs=0.03)
+    belief = Sampler(knowledge_view, weighted=True).belief(Rng(0))
+    assert belief.exact
+    assert belief.identity(0)[MIMIC] == pytest.approx(exact, rel=1e-9)
 
 
 def test_damage_rolls_count_the_enemys_instances_and_blocks() -> None:
@@ -210,21 +218,73 @@ def test_the_mimic_prior_is_the_chance_a_player_copies_what_it_acts_as() -> None
     knowledge = infer(view(wolf_crits_after_turtle_revealed(), 0))
     assert knowledge.behaviours[0] == {SEAWOLF, TURTLE}
     team = [SEAWOLF, TURTLE, GREATWHITE, CLOWN]
-    assert mimic_prior(team, team, knowledge) == 1.0
-    # A Mimic acting as the Sea Wolf, the copy players favour, against one acting as the
-    # Sea Turtle: each weighed by its copy's rate over its draw's chance (1 of 2).
-    as_wolf = mimic_prior([MIMIC, TURTLE, GREATWHITE, CLOWN], team, knowledge)
-    as_turtle = mimic_prior([MIMIC, TURTLE, GREATWHITE, CLOWN], [TURTLE, *team[1:]], knowledge)
-    assert as_wolf == MIMIC_COPY_RATE[SEAWOLF] * 2
-    assert as_turtle == MIMIC_COPY_RATE[TURTLE] * 2
-    assert as_wolf > 10 * as_turtle
-    # Averaged over its draw, a Mimic the log leaves free keeps its full weight.
+    mimic_team = [MIMIC, TURTLE, GREATWHITE, CLOWN]
+    # Listed once per copy: each team weighs the chance a player copies what it acts as.
+    assert copy_prior(team, team) == 1.0
+    assert copy_prior(mimic_team, team) == MIMIC_COPY_RATE[SEAWOLF]
+    assert copy_prior(mimic_team, [TURTLE, *team[1:]]) == MIMIC_COPY_RATE[TURTLE]
+    # Drawn with its copy at the players' rates: the team weighs the chance that the copy
+    # is one the log allows at all; a Mimic the log leaves free weighs as any fish.
+    assert mimic_prior(team, knowledge) == 1.0
+    assert mimic_prior(mimic_team, knowledge) == pytest.approx(
+        MIMIC_COPY_RATE[SEAWOLF] + MIMIC_COPY_RATE[TURTLE]
+    )
     assert len(knowledge.behaviours[2]) == MIMIC_COPIES  # enemy fish 2 has not acted
-    free = [
-        mimic_prior([SEAWOLF, TURTLE, MIMIC, CLOWN], [SEAWOLF, TURTLE, b, CLOWN], knowledge)
-        for b in knowledge.behaviours[2]
-    ]
-    assert sum(free) / len(free) == pytest.approx(1.0)
+    assert mimic_prior([SEAWOLF, TURTLE, MIMIC, CLOWN], knowledge) == pytest.approx(1.0)
+
+
+def test_a_pools_mimic_copies_at_the_players_rates() -> None:
+    """Of the copies the log allows, each drawn in proportion to its rate: between the
+    Sea Wolf and the Sea Turtle, the Sea Wolf 63 times in 64."""
+    rng = Rng(5)
+    draws = [draw_copy([SEAWOLF, TURTLE], rng) for _ in range(4000)]
+    share = draws.count(SEAWOLF) / len(draws)
+    assert set(draws) == {SEAWOLF, TURTLE}
+    assert share == pytest.approx(63 / 64, abs=0.01)
+    assert draw_copy([CLOWN], rng) == CLOWN
+
+
+def test_a_belief_lists_every_team_once_where_there_are_few() -> None:
+    """Enemy fish 0 is the Sea Wolf or the Mimic copying it or the Turtle, fish 1 the
+    revealed Turtle: few enough teams to list, each once, as many as counted."""
+    knowledge = infer(view(wolf_crits_after_turtle_revealed(), 0))
+    teams = every_team(knowledge)
+    assert len(teams) == team_count(knowledge) <= EXACT_LIMIT
+    assert len({(tuple(kinds), tuple(acts)) for kinds, acts in teams}) == len(teams)
+    assert all(len(set(kinds)) == 4 and kinds[1] == TURTLE for kinds, _ in teams)
+    mimics = {acts[0] for kinds, acts in teams if kinds[0] == MIMIC}
+    assert mimics == {SEAWOLF, TURTLE}
+    belief = Sampler(view(wolf_crits_after_turtle_revealed(), 0), weighted=True).belief(Rng(0))
+    assert belief.exact and len(belief.teams) == len(teams)
+
+
+def test_a_belief_too_wide_to_list_draws_a_pool() -> None:
+    """At a round's first turn every fish may be anything: far too many teams to list."""
+    state = position(
+        [ARCHER, PUFFER, EEL, SUNFISH], [SEAWOLF, TURTLE, GREATWHITE, CLOWN], phase="assert"
+    )
+    seen = view(state, 0)
+    assert team_count(infer(seen)) > EXACT_LIMIT
+    belief = Sampler(seen, weighted=True).belief(Rng(0))
+    assert not belief.exact and len(belief.teams) == POOL
+
+
+def test_with_nothing_seen_every_enemy_position_is_believed_alike() -> None:
+    """A round whose enemy fish are narrowed to six by the rounds before (a third round:
+    the memory names six fish played) and nothing seen yet: no position is likelier than
+    another to hold any fish. A pool of 128, whose few teams with a Mimic copying the Sea
+    Wolf each weighed some nine times the rest, put one fish at 0.67 here in a stored
+    match against the contest AI, and the search asserted it, wrongly."""
+    state = position(
+        [ARCHER, PUFFER, EEL, SUNFISH], [SEAWOLF, TURTLE, MANTA, CLOWN], phase="assert"
+    )
+    seen = msgspec.structs.replace(view(state, 0), enemy_revealed_before=[1, 2, 3, 4, 8, 9])
+    belief = Sampler(seen, weighted=True).belief(Rng(0))
+    assert belief.exact
+    shares = [belief.identity(pos) for pos in range(4)]
+    assert set(shares[0]) == {SEAWOLF, MANTA, TURTLE, HAMMERHEAD, CLOWN, MIMIC}
+    for fish in shares[0]:
+        assert all(share[fish] == pytest.approx(shares[0][fish]) for share in shares)
 
 
 def test_the_copy_rates_favour_the_sea_wolf_and_sum_to_one() -> None:

@@ -14,17 +14,20 @@ The weights come from a pool: `POOL` teams drawn as `determinize` always drew th
 different, multi-fish constraints honoured), each then drawn again in proportion to its
 weight. Every weight is positive, so every team the log allows stays possible.
 
-**The Mimic's prior** (`mimic_prior`). The pool draws each fish's identity alike among
-its candidates, so a fish seen acting as X (candidates X and the Mimic) is drawn as the
-Mimic half the time. But a player's Mimic acts as X only if the player chose X among the
-11 fish it may copy, and players do not choose alike: every Mimic of our greedy agent and
-of the original contest's AI copies the Sea Wolf, whose 120 crit is the strongest skill
-to copy. So a team with the Mimic copying X at a position is worth the chance a player
-copies X (`MIMIC_COPY_RATE`, the measured habit as an add-one estimate) against the team
-with X itself. A Mimic the log leaves free to be anything keeps its full weight, as its
-draw already gives it; where the Mimic and the Sea Wolf are alike possible, one seen
-acting as the Sea Wolf is the Mimic a little under half the time (0.46), as anything
-else about one time in seventy-four.
+**The Mimic's prior** (`draw_copy`, `mimic_prior`). A fish seen acting as X has the
+candidates X and the Mimic. But a player's Mimic acts as X only if the player chose X
+among the 11 fish it may copy, and players do not choose alike: every Mimic of our greedy
+agent and of the original contest's AI copies the Sea Wolf, whose 120 crit is the
+strongest skill to copy. So the pool draws a Mimic's copy, among those the log allows, in
+proportion to the chance a player copies each (`MIMIC_COPY_RATE`, the measured habit as
+an add-one estimate), and a team with the Mimic weighs the chance that the copy is one the
+log allows at all (`mimic_prior`): a Mimic the log leaves free weighs as much as any fish;
+where the Mimic and the Sea Wolf are alike possible, one seen acting as the Sea Wolf is the
+Mimic a little under half the time (0.46), as anything else about one time in
+seventy-four. (Drawing the copy alike and weighing each team by its copy's rate gives the
+same belief in the limit, but a pool of 128 then rests on the few teams whose Mimic copies
+the Sea Wolf, each weighing some nine times a Mimic-less team, and its shares swing from
+pool to pool: docs/agents.md, "Eighth pass".)
 
 **Dodges seen and not seen** (`dodge_likelihood`). A block (a shield or a dodge) rules a
 fish that cannot block out at once; but a fish that took hit after hit without a single
@@ -54,8 +57,13 @@ from .knowledge import WOLF, Knowledge
 from .roster import ALL_FISH, FISH, MIMIC
 
 LABEL = "belief"
-#: Teams drawn for one view's belief.
+#: Teams drawn for one view's belief when the inference allows too many to list.
 POOL = 128
+#: The most enemy teams a belief lists and weighs one by one rather than drawing a pool: a
+#: Mimic and five other candidates at each of four positions (2,760 teams, some 30 ms)
+#: fit, as in a third round whose fish the memory has narrowed to six (docs/agents.md,
+#: "Eighth pass").
+EXACT_LIMIT = 3000
 #: How often a fish makes a normal attack when it acts, by its active skill: measured over
 #: 40 matches of the greedy agent against itself (aoe 0.1, infight 1.0, fixed crit 0.03,
 #: reduce buff 0.99, heal-buff crit 0.7, shark crit 0.03, share-buff aoe 0.25), then
@@ -105,12 +113,18 @@ def enemy_choices(log: Sequence[dict[str, Any]], enemy: int) -> list[tuple[int, 
     return [(attacks, skills) for attacks, skills in counts]
 
 
+def choice_chance(acts_as: int, attacks: int, skills: int) -> float:
+    """The chance that a fish acting as `acts_as` made `attacks` normal attacks and
+    `skills` skill uses, in that order."""
+    rate = NORMAL_ATTACK_RATE[FISH[acts_as].active]
+    return rate**attacks * (1 - rate) ** skills
+
+
 def likelihood(behaviour: Sequence[int], choices: Sequence[tuple[int, int]]) -> float:
     """The chance of the enemy's observed choices if its fish act as `behaviour`."""
     chance = 1.0
     for acts_as, (attacks, skills) in zip(behaviour, choices, strict=True):
-        rate = NORMAL_ATTACK_RATE[FISH[acts_as].active]
-        chance *= rate**attacks * (1 - rate) ** skills
+        chance *= choice_chance(acts_as, attacks, skills)
     return chance
 
 
@@ -128,31 +142,48 @@ def damage_rolls(log: Sequence[dict[str, Any]], enemy: int) -> list[tuple[int, i
     return [(instances, blocks) for instances, blocks in counts]
 
 
-def dodge_likelihood(behaviour: Sequence[int], rolls: Sequence[tuple[int, int]]) -> float:
-    """The chance of the blocks each enemy fish showed, if its fish act as `behaviour`: a
-    dodger blocks each instance past its shields with `DODGE_PERCENT`; a fish that cannot
-    block shows none (the inference has already ruled out any that did)."""
+def block_chance(acts_as: int, instances: int, blocks: int) -> float:
+    """The chance that a fish acting as `acts_as` blocked `blocks` of the `instances` of
+    damage it met: a dodger blocks each instance past its shields with `DODGE_PERCENT`; a
+    fish that cannot block shows none (the inference has already ruled out any that did)."""
+    passive = FISH[acts_as].passive
+    if passive not in ("dodge", "shield"):
+        return 1.0
     dodge = DODGE_PERCENT / 100
+    shields = SHIELDS if passive == "shield" else 0
+    rolled = max(0, instances - shields)
+    dodged = max(0, blocks - shields)
+    return float(dodge**dodged * (1 - dodge) ** (rolled - dodged))
+
+
+def dodge_likelihood(behaviour: Sequence[int], rolls: Sequence[tuple[int, int]]) -> float:
+    """The chance of the blocks each enemy fish showed, if its fish act as `behaviour`."""
     chance = 1.0
     for acts_as, (instances, blocks) in zip(behaviour, rolls, strict=True):
-        passive = FISH[acts_as].passive
-        if passive not in ("dodge", "shield"):
-            continue
-        shields = SHIELDS if passive == "shield" else 0
-        rolled = max(0, instances - shields)
-        dodged = max(0, blocks - shields)
-        chance *= dodge**dodged * (1 - dodge) ** (rolled - dodged)
+        chance *= block_chance(acts_as, instances, blocks)
     return chance
 
 
-def mimic_prior(kinds: Sequence[int], behaviour: Sequence[int], knowledge: Knowledge) -> float:
-    """How much likelier than its draw a team is a priori, for its Mimic: the chance a
-    player's Mimic copies the behaviour drawn for it, over the chance of that behaviour's
-    draw among those the log allows there (1 for a team without the Mimic); see the
-    module docstring."""
+def draw_copy(options: Sequence[int], rng: Rng) -> int:
+    """A Mimic's copy among `options` (those the log allows), in proportion to the chance
+    a player copies each (`MIMIC_COPY_RATE`)."""
+    total = sum(MIMIC_COPY_RATE[b] for b in options)
+    point = rng.below(_RESOLUTION, LABEL) / _RESOLUTION * total
+    for b in options:
+        point -= MIMIC_COPY_RATE[b]
+        if point < 0:
+            return b
+    return options[-1]
+
+
+def mimic_prior(kinds: Sequence[int], knowledge: Knowledge) -> float:
+    """How likely a team is a priori for its Mimic, against one without (1): the chance a
+    player's Mimic copies one of the fish the log allows it to act as. The pool draws the
+    copy itself in proportion to the copy rates (`draw_copy`), so only what the log rules
+    out is left to weigh; see the module docstring."""
     for pos, kind in enumerate(kinds):
         if kind == MIMIC:
-            return MIMIC_COPY_RATE[behaviour[pos]] * len(knowledge.behaviours[pos])
+            return sum(MIMIC_COPY_RATE[b] for b in knowledge.behaviours[pos])
     return 1.0
 
 
@@ -169,8 +200,68 @@ def before_likelihood(kinds: Sequence[int], before: PlayedBefore) -> float:
     return max(BEFORE_FLOOR, apart / total)
 
 
+def copy_prior(kinds: Sequence[int], behaviour: Sequence[int]) -> float:
+    """How likely a team is a priori for its Mimic's copy, against one without a Mimic
+    (1): the chance a player's Mimic copies what it acts as here (`MIMIC_COPY_RATE`). The
+    prior of a team listed once per copy (`every_team`), where nothing was drawn."""
+    for pos, kind in enumerate(kinds):
+        if kind == MIMIC:
+            return MIMIC_COPY_RATE[behaviour[pos]]
+    return 1.0
+
+
+def team_count(knowledge: Knowledge) -> int:
+    """How many enemy teams the candidates allow, all different, a Mimic counted once per
+    copy the log allows it (the multi-fish constraints left out: an upper bound on
+    `every_team`), without listing them: three positions are walked and the fourth's
+    options counted."""
+    domains = [sorted(c) for c in knowledge.candidates]
+    ways = [
+        {v: len(knowledge.behaviours[pos]) if v == MIMIC else 1 for v in domain}
+        for pos, domain in enumerate(domains)
+    ]
+    last = ways[3]
+    last_total = sum(last.values())
+    count = 0
+    for a in domains[0]:
+        for b in domains[1]:
+            if b == a:
+                continue
+            for c in domains[2]:
+                if c in (a, b):
+                    continue
+                fourth = last_total - sum(last.get(v, 0) for v in (a, b, c))
+                count += ways[0][a] * ways[1][b] * ways[2][c] * fourth
+    return count
+
+
+def every_team(knowledge: Knowledge) -> list[Team]:
+    """Every enemy team the inference allows, each once: all different, a Mimic once per
+    copy the log allows it, the multi-fish constraints honoured."""
+    domains = [sorted(c) for c in knowledge.candidates]
+    copies = [sorted(b) for b in knowledge.behaviours]
+    teams: list[Team] = []
+
+    def extend(kinds: list[int]) -> None:
+        pos = len(kinds)
+        if pos < len(domains):
+            for v in domains[pos]:
+                if v not in kinds:
+                    extend([*kinds, v])
+            return
+        mimic = kinds.index(MIMIC) if MIMIC in kinds else None
+        for copy in copies[mimic] if mimic is not None else [None]:
+            behaviour = [kind if kind != MIMIC else copy for kind in kinds]
+            if all(c.holds(behaviour) for c in knowledge.constraints):  # type: ignore[arg-type]
+                teams.append((kinds, behaviour))  # type: ignore[arg-type]
+
+    extend([])
+    return teams
+
+
 class Belief:
-    """The weighted pool of enemy teams for one view (see the module docstring)."""
+    """The weighted enemy teams for one view (see the module docstring): every team the
+    inference allows when there are at most `EXACT_LIMIT`, else a pool of `POOL` drawn."""
 
     def __init__(
         self,
@@ -181,14 +272,34 @@ class Belief:
         rng: Rng,
         before: PlayedBefore = (),
     ) -> None:
-        self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
-        weights = [
-            likelihood(behaviour, choices)
-            * dodge_likelihood(behaviour, rolls)
-            * mimic_prior(kinds, behaviour, knowledge)
-            * before_likelihood(kinds, before)
-            for kinds, behaviour in self.teams
+        #: Whether `teams` is every team the inference allows (else a pool drawn).
+        self.exact = team_count(knowledge) <= EXACT_LIMIT
+        if self.exact:
+            self.teams = every_team(knowledge)
+            priors = [copy_prior(kinds, behaviour) for kinds, behaviour in self.teams]
+        else:
+            self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
+            priors = [mimic_prior(kinds, knowledge) for kinds, _ in self.teams]
+        # Both chances are products over the positions (`likelihood`, `dodge_likelihood`),
+        # so each position's factor is worked out once per behaviour, and the memory's once
+        # per set of fish: a listed belief weighs thousands of teams.
+        per_position = [
+            {
+                b: choice_chance(b, *choices[pos]) * block_chance(b, *rolls[pos])
+                for b in knowledge.behaviours[pos]
+            }
+            for pos in range(len(choices))
         ]
+        apart: dict[frozenset[int], float] = {}
+        weights = []
+        for prior, (kinds, behaviour) in zip(priors, self.teams, strict=True):
+            weight = prior
+            for factors, acts_as in zip(per_position, behaviour, strict=True):
+                weight *= factors[acts_as]
+            fish = frozenset(kinds)
+            if fish not in apart:
+                apart[fish] = before_likelihood(kinds, before)
+            weights.append(weight * apart[fish])
         self._cumulative: list[float] = []
         total = 0.0
         for weight in weights:
@@ -205,7 +316,7 @@ class Belief:
     def draw(self, rng: Rng) -> Team:
         """One team, in proportion to its weight."""
         point = rng.below(_RESOLUTION, LABEL) / _RESOLUTION * self._total
-        index = min(bisect.bisect_right(self._cumulative, point), POOL - 1)
+        index = min(bisect.bisect_right(self._cumulative, point), len(self.teams) - 1)
         return self.teams[index]
 
     def identity(self, pos: int) -> dict[int, float]:

@@ -28,7 +28,7 @@ from sparring.core.rng import Rng
 from sparring.core.sharedlog import fork
 
 from .actions import Pick
-from .belief import Belief, damage_rolls, enemy_choices
+from .belief import Belief, damage_rolls, draw_copy, enemy_choices
 from .events import ASSERTION, FORFEIT, ROUND_START, SKILL_DETAIL, TEAM
 from .fish import Fish
 from .knowledge import (
@@ -145,9 +145,12 @@ def _first_assignment(domains: list[list[int]]) -> list[int]:
     return found
 
 
-def _draw_team(k: Knowledge, rng: Rng) -> tuple[list[int], list[int]]:
+def _draw_team(
+    k: Knowledge, rng: Rng, copy: Callable[[list[int], Rng], int] | None = None
+) -> tuple[list[int], list[int]]:
     """Identities and behaviours of the enemy team; constraints are honoured if any of a
-    bounded number of draws satisfies them all."""
+    bounded number of draws satisfies them all. A Mimic's copy is drawn alike among those
+    the log allows, or by `copy` (given them, sorted)."""
     kinds: list[int] = []
     behaviour: list[int] = []
     for _ in range(_TRIES):
@@ -156,12 +159,21 @@ def _draw_team(k: Knowledge, rng: Rng) -> tuple[list[int], list[int]]:
         for pos, kind in enumerate(kinds):
             if kind == MIMIC:
                 options = sorted(k.behaviours[pos])
-                behaviour.append(options[rng.below(len(options), LABEL)])
+                if copy is None:
+                    behaviour.append(options[rng.below(len(options), LABEL)])
+                else:
+                    behaviour.append(copy(options, rng))
             else:
                 behaviour.append(kind)
         if all(c.holds(behaviour) for c in k.constraints):
             break
     return kinds, behaviour
+
+
+def _draw_team_copying_as_players_do(k: Knowledge, rng: Rng) -> tuple[list[int], list[int]]:
+    """`_draw_team` with a Mimic's copy drawn at the players' rates (the belief's pool:
+    `belief.draw_copy`)."""
+    return _draw_team(k, rng, draw_copy)
 
 
 def _buff_of(kind: str, behaviour: int) -> str | None:
@@ -266,7 +278,9 @@ class Sampler:
             choices = enemy_choices(self.view.log, enemy)
             rolls = damage_rolls(self.view.log, enemy)
             before = self.view.enemy_before if isinstance(self.view, RememberedView) else ()
-            self._belief = Belief(self.knowledge(), choices, rolls, _draw_team, rng, before)
+            self._belief = Belief(
+                self.knowledge(), choices, rolls, _draw_team_copying_as_players_do, rng, before
+            )
         return self._belief
 
     def sample(self, rng: Rng) -> AquawarState:

@@ -111,9 +111,14 @@ def _after_round(seen: AquawarView, log: list[LogEntry], round_: int, earlier: E
     """What round `round_`'s `log` adds to what the rounds before it said."""
     ended = ended_round_view(seen, log, round_, earlier.proven)
     belief = Sampler(ended, weighted=True).belief(Rng(MEMORY_SEED + round_))
-    sets: dict[frozenset[int], float] = {}
+    # A listed belief holds every order of each set of fish (`Belief.exact`): weigh the
+    # sets once each.
+    teams: dict[frozenset[int], float] = {}
     for (kinds, _), weight in zip(belief.teams, belief.weights, strict=True):
         team = frozenset(kinds)
+        teams[team] = teams.get(team, 0.0) + weight
+    sets: dict[frozenset[int], float] = {}
+    for team, weight in teams.items():
         for before, chance in earlier.played:
             if not before & team:
                 sets[before | team] = sets.get(before | team, 0.0) + chance * weight
