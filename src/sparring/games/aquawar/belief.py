@@ -10,9 +10,11 @@ observed choices under it — per enemy action, the rate at which a fish of the 
 behaviour's skill makes a normal attack rather than use its skill
 (`NORMAL_ATTACK_RATE`) — and teams are drawn in proportion.
 
-The weights come from a pool: `POOL` teams drawn as `determinize` always drew them (all
-different, multi-fish constraints honoured), each then drawn again in proportion to its
-weight. Every weight is positive, so every team the log allows stays possible.
+Where the inference allows at most `EXACT_LIMIT` teams (`team_count`), each is listed
+once (`every_team`) and weighed, so the belief is the posterior exactly; otherwise the
+weights come from a pool: `POOL` teams drawn as `determinize` draws them (all different,
+multi-fish constraints honoured). A team is then drawn in proportion to its weight. Every
+weight is positive, so every team the log allows stays possible.
 
 **The Mimic's prior** (`draw_copy`, `mimic_prior`). A fish seen acting as X has the
 candidates X and the Mimic. But a player's Mimic acts as X only if the player chose X
@@ -249,11 +251,13 @@ def every_team(knowledge: Knowledge) -> list[Team]:
                 if v not in kinds:
                     extend([*kinds, v])
             return
-        mimic = kinds.index(MIMIC) if MIMIC in kinds else None
-        for copy in copies[mimic] if mimic is not None else [None]:
-            behaviour = [kind if kind != MIMIC else copy for kind in kinds]
-            if all(c.holds(behaviour) for c in knowledge.constraints):  # type: ignore[arg-type]
-                teams.append((kinds, behaviour))  # type: ignore[arg-type]
+        behaviours = [kinds]
+        if MIMIC in kinds:
+            at = kinds.index(MIMIC)
+            behaviours = [[*kinds[:at], copy, *kinds[at + 1 :]] for copy in copies[at]]
+        for behaviour in behaviours:
+            if all(c.holds(behaviour) for c in knowledge.constraints):
+                teams.append((kinds, behaviour))
 
     extend([])
     return teams
