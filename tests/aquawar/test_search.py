@@ -23,6 +23,7 @@ from sparring.games.aquawar.belief import (
     MIMIC_COPY_RATE,
     NORMAL_ATTACK_RATE,
     POOL,
+    Belief,
     copy_prior,
     damage_rolls,
     dodge_likelihood,
@@ -34,7 +35,7 @@ from sparring.games.aquawar.belief import (
     team_count,
 )
 from sparring.games.aquawar.determinize import Sampler, weighted_sampler
-from sparring.games.aquawar.knowledge import infer
+from sparring.games.aquawar.knowledge import Constraint, infer
 from sparring.games.aquawar.options import AquawarOptions
 from sparring.games.aquawar.plan import plan_pick
 from sparring.games.aquawar.roster import FISH
@@ -256,6 +257,21 @@ def test_a_belief_lists_every_team_once_where_there_are_few() -> None:
     assert mimics == {SEAWOLF, TURTLE}
     belief = Sampler(view(wolf_crits_after_turtle_revealed(), 0), weighted=True).belief(Rng(0))
     assert belief.exact and len(belief.teams) == len(teams)
+
+
+def test_a_log_no_listed_team_meets_draws_a_pool_rather_than_fail() -> None:
+    """A multi-fish constraint no team meets (only an inconsistent log could give one):
+    the listing is empty, so the belief draws its pool, which keeps its best try, and a
+    team can still be drawn from it (here the drawer's one team)."""
+    knowledge = infer(view(wolf_crits_after_turtle_revealed(), 0))
+    impossible = Constraint(terms=((0, frozenset({OCTOPUS})),), lo=1, hi=1)
+    assert OCTOPUS not in knowledge.behaviours[0]
+    knowledge = dataclasses.replace(knowledge, constraints=(impossible,))
+    assert every_team(knowledge) == []
+    seen = [SEAWOLF, TURTLE, GREATWHITE, CLOWN]
+    belief = Belief(knowledge, [(0, 0)] * 4, [(0, 0)] * 4, lambda _k, _rng: (seen, seen), Rng(1))
+    assert not belief.exact and len(belief.teams) == POOL
+    assert belief.draw(Rng(2)) == (seen, seen)
 
 
 def test_a_belief_too_wide_to_list_draws_a_pool() -> None:

@@ -276,11 +276,13 @@ class Belief:
         rng: Rng,
         before: PlayedBefore = (),
     ) -> None:
-        #: Whether `teams` is every team the inference allows (else a pool drawn).
-        self.exact = team_count(knowledge) <= EXACT_LIMIT
-        if self.exact:
-            self.teams = every_team(knowledge)
-            priors = [copy_prior(kinds, behaviour) for kinds, behaviour in self.teams]
+        listed = every_team(knowledge) if team_count(knowledge) <= EXACT_LIMIT else []
+        #: Whether `teams` is every team the inference allows, else a pool drawn (also
+        #: where no team meets every multi-fish constraint: the pool keeps its best try).
+        self.exact = bool(listed)
+        if listed:
+            self.teams = listed
+            priors = [copy_prior(kinds, behaviour) for kinds, behaviour in listed]
         else:
             self.teams = [draw_team(knowledge, rng) for _ in range(POOL)]
             priors = [mimic_prior(kinds, knowledge) for kinds, _ in self.teams]
